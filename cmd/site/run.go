@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"substep/internal/app"
+)
+
+// run parses the command line into a config and runs one command.
+func run(ctx context.Context, args []string, stdout io.Writer) error {
+	cmd := "serve"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	fs := flag.NewFlagSet("site "+cmd, flag.ContinueOnError)
+	var cfg app.Config
+	fs.StringVar(&cfg.ContentDir, "content", "", "read content from this folder instead of the embedded copy")
+	switch cmd {
+	case "serve":
+		fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:8080", "listen address")
+		fs.StringVar(&cfg.BaseURL, "base-url", "", "canonical URL of the site (default http://ADDR)")
+		fs.StringVar(&cfg.DBPath, "db", "", "serve a content database made by 'site build' (default: build in memory)")
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		a, err := app.New(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		defer a.Close()
+		return a.Run(ctx)
+	case "build":
+		out := fs.String("o", "substep.db", "output file")
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		c, err := app.LoadContent(app.ContentFS(cfg.ContentDir))
+		if err != nil {
+			return err
+		}
+		abs, _ := filepath.Abs(*out)
+		ix, err := c.Build(ctx, abs)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s: %d pages\n", *out, len(c.Site.Pages))
+		return ix.Close()
+	case "check":
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		return check(stdout, app.ContentFS(cfg.ContentDir))
+	default:
+		return fmt.Errorf("unknown command %q (want serve, build, check)", cmd)
+	}
+}
+

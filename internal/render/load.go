@@ -1,0 +1,304 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Formats are the values a page's format may take, in display order.
+var Formats = []string{"goat", "hat", "edison", "domain", "general"}
+
+// Page is one rendered rule page.
+type Page struct {
+	ID      string        `json:"id" yaml:"id"`
+	Format  string        `json:"format" yaml:"format"`
+	Number  int           `json:"number,omitempty" yaml:"number"`
+	Title   string        `json:"title" yaml:"title"`
+	Summary string        `json:"summary" yaml:"summary"`
+	Topics  []string      `json:"topics" yaml:"topics"`
+	Cards   []string      `json:"cards" yaml:"cards"`
+	Compare []CompareLine `json:"compare,omitempty" yaml:"compare"`
+
+	File     string    `json:"-" yaml:"-"`
+	HTML     string    `json:"html" yaml:"-"`
+	Intro    string    `json:"intro" yaml:"-"`
+	Text     string    `json:"-" yaml:"-"`
+	Sections []Section `json:"sections" yaml:"-"`
+}
+
+// CompareLine is a page's one-line statement of how its format handles a
+// topic, shown in the compare matrix.
+type CompareLine struct {
+	Topic  string `json:"topic" yaml:"topic"`
+	Line   string `json:"line" yaml:"line"`
+	Anchor string `json:"anchor,omitempty" yaml:"anchor"`
+}
+
+// Section returns the page's section with the given anchor.
+func (p *Page) Section(anchor string) (*Section, bool) {
+	for i := range p.Sections {
+		if p.Sections[i].Anchor == anchor {
+			return &p.Sections[i], true
+		}
+	}
+	return nil, false
+}
+
+// URL is the page's canonical path.
+func (p *Page) URL() string { return "/rules/" + p.ID }
+
+// Topic is one entry of the shared topic vocabulary (content/topics.yaml).
+type Topic struct {
+	ID    string `json:"id" yaml:"id"`
+	Title string `json:"title" yaml:"title"`
+	Today string `json:"today" yaml:"today"`
+}
+
+// Site is the whole validated content tree.
+type Site struct {
+	Pages  []*Page // sorted by format order, then number, then id
+	Topics []Topic
+	byID   map[string]*Page
+}
+
+// Page returns the page with the given id.
+func (s *Site) Page(id string) (*Page, bool) {
+	p, ok := s.byID[id]
+	return p, ok
+}
+
+// Topic returns the topic with the given id.
+func (s *Site) Topic(id string) (Topic, bool) {
+	for _, t := range s.Topics {
+		if t.ID == id {
+			return t, true
+		}
+	}
+	return Topic{}, false
+}
+
+// FormatPages lists one format's pages in order.
+func (s *Site) FormatPages(format string) []*Page {
+	var out []*Page
+	for _, p := range s.Pages {
+		if p.Format == format {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ContentError lists every problem found in the content tree, one per line
+// as "file:line: what is wrong".
+type ContentError struct {
+	Problems []string
+}
+
+func (e *ContentError) Error() string {
+	return fmt.Sprintf("%d content problem(s):\n%s", len(e.Problems), strings.Join(e.Problems, "\n"))
+}
+
+var idRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// Load reads content/<format>/*.md and topics.yaml from fsys, renders every
+// page and validates the whole tree: required fields, unique ids, known
+// formats and topics, known cards, and internal links that resolve to an
+// existing page and anchor. All problems are reported at once.
+func Load(fsys fs.FS, md *Markdown) (*Site, error) {
+	var problems []string
+	add := func(file string, line int, format string, args ...any) {
+		problems = append(problems, fmt.Sprintf("%s:%d: %s", file, line, fmt.Sprintf(format, args...)))
+	}
+
+	site := &Site{byID: map[string]*Page{}}
+	topicsSrc, err := fs.ReadFile(fsys, "topics.yaml")
+	if err != nil {
+		return nil, fmt.Errorf("topics.yaml: %w", err)
+	}
+	if err := yaml.Unmarshal(topicsSrc, &site.Topics); err != nil {
+		return nil, fmt.Errorf("topics.yaml: %w", err)
+	}
+	topics := map[string]bool{}
+	for i, t := range site.Topics {
+		if !idRE.MatchString(t.ID) || t.Title == "" {
+			add("topics.yaml", 0, "topic %d: needs an id of lower-case words and a title", i+1)
+		}
+		if topics[t.ID] {
+			add("topics.yaml", 0, "topic %q listed twice", t.ID)
+		}
+		topics[t.ID] = true
+	}
+
+	type loaded struct {
+		page *Page
+		doc  *Doc
+		line map[string]int // front matter key → file line
+	}
+	var all []loaded
+	idFile := map[string]string{}
+	for _, format := range Formats {
+		files, _ := fs.Glob(fsys, format+"/*.md")
+		for _, file := range files {
+			src, err := fs.ReadFile(fsys, file)
+			if err != nil {
+				return nil, err
+			}
+			doc, err := md.Render(src)
+			if err != nil {
+				add(file, 1, "%v", err)
+				continue
+			}
+			p := &Page{File: file, HTML: doc.HTML, Intro: doc.Intro, Text: doc.Text, Sections: doc.Sections}
+			lines := map[string]int{}
+			if doc.Front.Kind == 0 {
+				add(file, 1, "no front matter (a --- block with id, format, title, summary, topics)")
+				continue
+			}
+			if err := doc.Front.Decode(p); err != nil {
+				add(file, 1, "front matter: %v", err)
+				continue
+			}
+			if m := doc.Front.Content; len(m) > 0 && m[0].Kind == yaml.MappingNode {
+				for i := 0; i+1 < len(m[0].Content); i += 2 {
+					lines[m[0].Content[i].Value] = m[0].Content[i].Line + 1
+				}
+			}
+			at := func(key string) int {
+				if l, ok := lines[key]; ok {
+					return l
+				}
+				return 1
+			}
+			switch {
+			case p.ID == "":
+				add(file, 1, "missing id")
+			case !idRE.MatchString(p.ID):
+				add(file, at("id"), "id %q must be lower-case words joined by dashes", p.ID)
+			case idFile[p.ID] != "":
+				add(file, at("id"), "duplicate id %q (also in %s)", p.ID, idFile[p.ID])
+			default:
+				idFile[p.ID] = file
+			}
+			if p.Format != path.Dir(file) {
+				if contains(Formats, p.Format) {
+					add(file, at("format"), "format %q does not match the folder %s/", p.Format, path.Dir(file))
+				} else {
+					add(file, at("format"), "unknown format %q (want one of %s)", p.Format, strings.Join(Formats, ", "))
+				}
+			}
+			if p.Title == "" {
+				add(file, 1, "missing title")
+			}
+			if p.Summary == "" {
+				add(file, 1, "missing summary (one line, used for link previews)")
+			}
+			if len(p.Topics) == 0 {
+				add(file, 1, "missing topics")
+			}
+			for _, t := range p.Topics {
+				if !topics[t] {
+					add(file, at("topics"), "unknown topic %q (see topics.yaml)", t)
+				}
+			}
+			anchors := map[string]int{}
+			for _, s := range doc.Sections {
+				if s.Anchor == "" {
+					continue
+				}
+				if prev, ok := anchors[s.Anchor]; ok {
+					add(file, s.Line, "duplicate anchor %q (first at line %d)", s.Anchor, prev)
+				}
+				anchors[s.Anchor] = s.Line
+			}
+			for _, pr := range doc.Problems {
+				add(file, pr.Line, "%s", pr.Msg)
+			}
+			for i, c := range p.Cards {
+				canonical, _, ok := md.resolve(c)
+				if !ok {
+					add(file, at("cards"), "unknown card %q (add it to rulings/cards.yaml)", c)
+					continue
+				}
+				p.Cards[i] = canonical
+			}
+			for _, c := range doc.Cards {
+				if !contains(p.Cards, c) {
+					add(file, at("cards"), "card %q is quoted in the text but not listed in cards", c)
+				}
+			}
+			all = append(all, loaded{page: p, doc: doc, line: lines})
+		}
+	}
+	for _, l := range all {
+		if l.page.ID != "" && idFile[l.page.ID] == l.page.File {
+			site.byID[l.page.ID] = l.page
+		}
+	}
+	// Links and compare lines need every page loaded first.
+	for _, l := range all {
+		p := l.page
+		for _, lk := range l.doc.Links {
+			target := p
+			if lk.Page != "" {
+				t, ok := site.byID[lk.Page]
+				if !ok {
+					add(p.File, lk.Line, "broken link: no page %q", lk.Page)
+					continue
+				}
+				target = t
+			}
+			if lk.Anchor != "" {
+				if _, ok := target.Section(lk.Anchor); !ok {
+					add(p.File, lk.Line, "broken link: page %q has no anchor %q", target.ID, lk.Anchor)
+				}
+			}
+		}
+		for _, c := range p.Compare {
+			line := l.line["compare"]
+			if !contains(p.Topics, c.Topic) {
+				add(p.File, line, "compare line for topic %q, which the page does not list in topics", c.Topic)
+			}
+			if c.Line == "" {
+				add(p.File, line, "compare line for topic %q is empty", c.Topic)
+			}
+			if c.Anchor != "" {
+				if _, ok := p.Section(c.Anchor); !ok {
+					add(p.File, line, "compare line for topic %q links to missing anchor %q", c.Topic, c.Anchor)
+				}
+			}
+		}
+		site.Pages = append(site.Pages, p)
+	}
+	if len(problems) > 0 {
+		sort.Strings(problems)
+		return nil, &ContentError{Problems: problems}
+	}
+	order := map[string]int{}
+	for i, f := range Formats {
+		order[f] = i
+	}
+	sort.SliceStable(site.Pages, func(i, j int) bool {
+		a, b := site.Pages[i], site.Pages[j]
+		if a.Format != b.Format {
+			return order[a.Format] < order[b.Format]
+		}
+		if a.Number != b.Number {
+			return a.Number < b.Number
+		}
+		return a.ID < b.ID
+	})
+	return site, nil
+}
+
+// IsContentError reports whether err lists content problems.
+func IsContentError(err error) bool {
+	var ce *ContentError
+	return errors.As(err, &ce)
+}

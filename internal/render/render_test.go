@@ -1,0 +1,161 @@
+package render
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files under testdata/")
+
+// fakeCards is a hand-written CardResolver over a fixed list.
+type fakeCards map[string]string // lower-case written name → canonical
+
+func (f fakeCards) Resolve(name string) (string, string, bool) {
+	c, ok := f[strings.ToLower(name)]
+	if !ok {
+		return "", "", false
+	}
+	return c, strings.ReplaceAll(strings.ToLower(c), " ", "-"), true
+}
+
+var testCards = fakeCards{
+	"sangan":                      "Sangan",
+	"mountain":                    "Mountain",
+	"umi":                         "Umi",
+	"breaker the magical":         "Breaker the Magical Warrior",
+	"breaker the magical warrior": "Breaker the Magical Warrior",
+}
+
+const topicsYAML = `
+- id: field-spell
+  title: Field Spells
+  today: Each player has their own Field Zone.
+- id: segoc
+  title: SEGOC
+  today: Any order within a step.
+`
+
+func page(front, body string) string { return "---\n" + front + "\n---\n" + body }
+
+const goodFront = `id: goat-03
+format: goat
+number: 3
+title: One Field Spell
+summary: Only one Field Spell for both players.
+topics: [field-spell]
+cards: [Mountain, Umi]`
+
+const goodBody = `Only one face-up Field Spell may exist.
+
+## Example 1 {#example-1}
+
+Player A activates "Mountain" while Player B's "Umi" is active. See [the rule](#example-1).
+`
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string // one problem line, exactly
+	}{
+		{"missing id", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "id: goat-03\n", "", 1), goodBody)}, "goat/a.md:1: missing id"},
+		{"duplicate id", map[string]string{"goat/a.md": page(goodFront, goodBody), "goat/b.md": page(goodFront, goodBody)}, `goat/b.md:2: duplicate id "goat-03" (also in goat/a.md)`},
+		{"unknown format", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "format: goat", "format: speed", 1), goodBody)}, `goat/a.md:3: unknown format "speed" (want one of goat, hat, edison, domain, general)`},
+		{"format folder", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "format: goat", "format: hat", 1), goodBody)}, `goat/a.md:3: format "hat" does not match the folder goat/`},
+		{"unknown topic", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "[field-spell]", "[field-spell, spells]", 1), goodBody)}, `goat/a.md:7: unknown topic "spells" (see topics.yaml)`},
+		{"broken page link", map[string]string{"goat/a.md": page(goodFront, goodBody+"\nSee [HAT](/rules/hat-02).\n")}, `goat/a.md:16: broken link: no page "hat-02"`},
+		{"broken anchor link", map[string]string{"goat/a.md": page(goodFront, goodBody+"\nSee [it](/rules/goat-03#example-9).\n")}, `goat/a.md:16: broken link: page "goat-03" has no anchor "example-9"`},
+		{"heading without id", map[string]string{"goat/a.md": page(goodFront, goodBody+"\n## Example 2\n")}, `goat/a.md:16: heading "Example 2" has no {#id}`},
+		{"duplicate anchor", map[string]string{"goat/a.md": page(goodFront, goodBody+"\n## Again {#example-1}\n")}, `goat/a.md:16: duplicate anchor "example-1" (first at line 12)`},
+		{"unknown card", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "[Mountain, Umi]", "[Mountain, Umi, Jinzo]", 1), goodBody)}, `goat/a.md:8: unknown card "Jinzo" (add it to rulings/cards.yaml)`},
+		{"quoted card not listed", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "[Mountain, Umi]", "[Mountain]", 1), goodBody)}, `goat/a.md:8: card "Umi" is quoted in the text but not listed in cards`},
+		{"missing summary", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "summary: Only one Field Spell for both players.\n", "", 1), goodBody)}, "goat/a.md:1: missing summary (one line, used for link previews)"},
+		{"compare topic not listed", map[string]string{"goat/a.md": page(goodFront+"\ncompare:\n  - topic: segoc\n    line: x", goodBody)}, `goat/a.md:9: compare line for topic "segoc", which the page does not list in topics`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys := fstest.MapFS{"topics.yaml": {Data: []byte(topicsYAML)}}
+			for name, src := range tt.files {
+				fsys[name] = &fstest.MapFile{Data: []byte(src)}
+			}
+			_, err := Load(fsys, NewMarkdown(testCards))
+			if err == nil {
+				t.Fatalf("Load succeeded, want problem %q", tt.want)
+			}
+			ce, ok := err.(*ContentError)
+			if !ok {
+				t.Fatalf("Load error %T %v, want *ContentError", err, err)
+			}
+			if !contains(ce.Problems, tt.want) {
+				t.Errorf("problems do not include the expected one (-want +got):\n%s", cmp.Diff([]string{tt.want}, ce.Problems))
+			}
+		})
+	}
+}
+
+func TestLoadGood(t *testing.T) {
+	fsys := fstest.MapFS{
+		"topics.yaml": {Data: []byte(topicsYAML)},
+		"goat/a.md":   {Data: []byte(page(goodFront, goodBody))},
+	}
+	site, err := Load(fsys, NewMarkdown(testCards))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ok := site.Page("goat-03")
+	if !ok {
+		t.Fatal("goat-03 not loaded")
+	}
+	want := []Section{{
+		Anchor: "example-1", Heading: "Example 1", Level: 2, Example: true, Line: 12,
+		Text:  "Player A activates “Mountain” while Player B’s “Umi” is active. See the rule.",
+		Cards: []string{"Mountain", "Umi"},
+	}}
+	if diff := cmp.Diff(want, p.Sections); diff != "" {
+		t.Errorf("sections (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff("Only one face-up Field Spell may exist.", p.Intro); diff != "" {
+		t.Errorf("intro (-want +got):\n%s", diff)
+	}
+}
+
+// TestRenderGolden renders each testdata/*.md and compares the HTML with
+// testdata/*.html. Run with -update to rewrite the golden files.
+func TestRenderGolden(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.md")
+	if len(files) == 0 {
+		t.Fatal("no golden inputs")
+	}
+	md := NewMarkdown(testCards)
+	for _, in := range files {
+		t.Run(filepath.Base(in), func(t *testing.T) {
+			src, err := os.ReadFile(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc, err := md.Render(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden := strings.TrimSuffix(in, ".md") + ".html"
+			if *update {
+				if err := os.WriteFile(golden, []byte(doc.HTML), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(string(want), doc.HTML); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", golden, diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,441 @@
+package search
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"unicode"
+
+	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
+)
+
+// Doc is one searchable unit: a whole page (Anchor "") or one section of it.
+type Doc struct {
+	PageID, Format, Number, Title string // page fields; Format: goat hat edison domain general
+	Anchor, Heading               string // section anchor and heading ("" for the page itself)
+	Example                       bool   // the section is one of the source's examples
+	Topics                        []string
+	Text                          string // plain text (no markup)
+	URL                           string // "/rules/goat-03#example-1"; built from PageID and Anchor when empty
+}
+
+// Card is one card of the catalogue, as far as search needs it.
+type Card struct {
+	Name, Slug, Kind string
+	Aliases          []string
+	Text             string
+}
+
+// Index answers queries over a built search database. It is safe for
+// concurrent use.
+type Index struct {
+	db *sql.DB
+}
+
+// schemaVersion is stored in PRAGMA user_version; Open refuses other values.
+const schemaVersion = 1
+
+// bm25 column weights of docs_fts: title, heading, body, meta.
+const rankExpr = `bm25(docs_fts, 10.0, 5.0, 1.0, 2.0)`
+
+const schema = `
+CREATE TABLE docs (
+	id          INTEGER PRIMARY KEY,
+	page_id     TEXT NOT NULL,
+	format      TEXT NOT NULL,
+	number      TEXT NOT NULL,
+	title       TEXT NOT NULL,
+	anchor      TEXT NOT NULL,
+	heading     TEXT NOT NULL,
+	example     INTEGER NOT NULL,
+	topics      TEXT NOT NULL, -- JSON array, for display; doc_topics is for filtering
+	url         TEXT NOT NULL,
+	title_key   TEXT NOT NULL, -- fold(title) for pages, '' for sections
+	heading_key TEXT NOT NULL, -- fold(heading)
+	UNIQUE (page_id, anchor)
+);
+CREATE INDEX docs_format ON docs (format);
+CREATE TABLE doc_topics (
+	topic  TEXT NOT NULL,
+	doc_id INTEGER NOT NULL REFERENCES docs (id),
+	PRIMARY KEY (topic, doc_id)
+) WITHOUT ROWID;
+-- rowid = docs.id. title is the page title on the page's own row only, so a
+-- title hit lifts the page and not each of its sections; meta holds the
+-- format, number, page id, topics and dotted abbreviations ("D.D." as "dd").
+CREATE VIRTUAL TABLE docs_fts USING fts5 (
+	title, heading, body, meta,
+	tokenize = 'porter unicode61 remove_diacritics 2',
+	prefix = '2 3'
+);
+CREATE TABLE cards (
+	id      INTEGER PRIMARY KEY,
+	name    TEXT NOT NULL UNIQUE,
+	slug    TEXT NOT NULL UNIQUE,
+	kind    TEXT NOT NULL,
+	aliases TEXT NOT NULL, -- JSON array
+	text    TEXT NOT NULL
+);
+-- One row per name or alias; key = fold(name).
+CREATE TABLE card_names (
+	id      INTEGER PRIMARY KEY,
+	card_id INTEGER NOT NULL REFERENCES cards (id),
+	key     TEXT NOT NULL
+);
+CREATE INDEX card_names_key ON card_names (key);
+-- rowid = card_names.id
+CREATE VIRTUAL TABLE card_names_fts USING fts5 (key, tokenize = 'trigram remove_diacritics 1');
+`
+
+// Build compiles docs and cards into a new search database. With path ""
+// the database lives in memory behind a single connection; otherwise it is
+// written to a temporary file next to path, renamed over path when
+// complete, and opened read-only with Open.
+func Build(ctx context.Context, path string, docs []Doc, cards []Card) (*Index, error) {
+	if path == "" {
+		db, err := sql.Open("sqlite3", ":memory:")
+		if err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		// Each :memory: connection is its own database: keep exactly one,
+		// forever.
+		db.SetMaxOpenConns(1)
+		db.SetMaxIdleConns(1)
+		db.SetConnMaxLifetime(0)
+		db.SetConnMaxIdleTime(0)
+		if err := populate(ctx, db, docs, cards); err != nil {
+			db.Close()
+			return nil, err
+		}
+		return &Index{db: db}, nil
+	}
+	if err := buildFile(ctx, path, docs, cards); err != nil {
+		return nil, err
+	}
+	return Open(path)
+}
+
+func buildFile(ctx context.Context, path string, docs []Doc, cards []Card) (err error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	dir := filepath.Dir(abs)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(abs)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	tmp := f.Name()
+	f.Close()
+	defer func() {
+		if err != nil {
+			os.Remove(tmp)
+			os.Remove(tmp + "-journal")
+		}
+	}()
+
+	// A build is one writer on a private file: no WAL (Open's immutable=1
+	// wants a self-contained file), and no fsync until the end.
+	db, err := sql.Open("sqlite3", fileDSN(tmp, "_journal_mode=MEMORY&_synchronous=OFF&_txlock=immediate&_foreign_keys=on"))
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	db.SetMaxOpenConns(1)
+	if err := populate(ctx, db, docs, cards); err != nil {
+		db.Close()
+		return err
+	}
+	if err := db.Close(); err != nil {
+		return fmt.Errorf("search: closing %s: %w", tmp, err)
+	}
+	if err := syncFile(tmp); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp, 0o644); err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	if err := os.Rename(tmp, abs); err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	if d, err := os.Open(dir); err == nil {
+		d.Sync() // make the rename durable; not every file system supports it
+		d.Close()
+	}
+	return nil
+}
+
+func syncFile(name string) error {
+	f, err := os.OpenFile(name, os.O_RDWR, 0)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("search: %w", err)
+	}
+	return f.Close()
+}
+
+// fileDSN is a SQLite URI for the file at abs with the given parameters.
+func fileDSN(abs, params string) string {
+	return "file:" + (&url.URL{Path: abs}).EscapedPath() + "?" + params
+}
+
+// Open opens a database written by Build for reading only. The file is
+// treated as immutable: nothing may write to it while it is open (Build
+// writes a new file and renames it, which is safe).
+func Open(path string) (*Index, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	if _, err := os.Stat(abs); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	db, err := sql.Open("sqlite3", fileDSN(abs, "mode=ro&immutable=1"))
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	n := max(4, 2*runtime.GOMAXPROCS(0))
+	db.SetMaxOpenConns(n)
+	db.SetMaxIdleConns(n)
+	var version int
+	if err := db.QueryRow(`PRAGMA user_version`).Scan(&version); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("search: opening %s: %w", path, err)
+	}
+	if version != schemaVersion {
+		db.Close()
+		return nil, fmt.Errorf("search: %s has schema version %d, want %d: rebuild it (site build)", path, version, schemaVersion)
+	}
+	return &Index{db: db}, nil
+}
+
+// Close releases the database; an in-memory index is gone afterwards.
+func (ix *Index) Close() error { return ix.db.Close() }
+
+func populate(ctx context.Context, db *sql.DB, docs []Doc, cards []Card) error {
+	if _, err := db.ExecContext(ctx, schema); err != nil {
+		return fmt.Errorf("search: creating schema: %w", err)
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	defer tx.Rollback()
+	if err := insertDocs(ctx, tx, docs); err != nil {
+		return err
+	}
+	if err := insertCards(ctx, tx, cards); err != nil {
+		return err
+	}
+	for _, stmt := range []string{
+		`INSERT INTO docs_fts (docs_fts) VALUES ('optimize')`,
+		`INSERT INTO card_names_fts (card_names_fts) VALUES ('optimize')`,
+		fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion),
+	} {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return fmt.Errorf("search: %s: %w", stmt, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	if _, err := db.ExecContext(ctx, `ANALYZE`); err != nil {
+		return fmt.Errorf("search: analyze: %w", err)
+	}
+	return nil
+}
+
+func insertDocs(ctx context.Context, tx *sql.Tx, docs []Doc) error {
+	insDoc, err := tx.PrepareContext(ctx, `INSERT INTO docs
+		(page_id, format, number, title, anchor, heading, example, topics, url, title_key, heading_key)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	defer insDoc.Close()
+	insTopic, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO doc_topics (topic, doc_id) VALUES (?, ?)`)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	defer insTopic.Close()
+	insFTS, err := tx.PrepareContext(ctx, `INSERT INTO docs_fts (rowid, title, heading, body, meta) VALUES (?, ?, ?, ?, ?)`)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	defer insFTS.Close()
+
+	seen := make(map[[2]string]bool, len(docs))
+	for i, d := range docs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if d.PageID == "" {
+			return fmt.Errorf("search: doc %d (%q): empty PageID", i, d.Title)
+		}
+		k := [2]string{d.PageID, d.Anchor}
+		if seen[k] {
+			return fmt.Errorf("search: doc %s#%s appears twice", d.PageID, d.Anchor)
+		}
+		seen[k] = true
+
+		title, heading, text := cleanText(d.Title), cleanText(d.Heading), cleanText(d.Text)
+		format := strings.ToLower(strings.TrimSpace(d.Format))
+		topics := make([]string, 0, len(d.Topics))
+		for _, t := range d.Topics {
+			if t = strings.TrimSpace(t); t != "" {
+				topics = append(topics, t)
+			}
+		}
+		topicsJSON, err := json.Marshal(topics)
+		if err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
+		u := d.URL
+		if u == "" {
+			u = "/rules/" + d.PageID
+			if d.Anchor != "" {
+				u += "#" + d.Anchor
+			}
+		}
+		ftsTitle, titleKey := "", ""
+		if d.Anchor == "" {
+			ftsTitle, titleKey = title, fold(title)
+		}
+		res, err := insDoc.ExecContext(ctx, d.PageID, format, d.Number, title, d.Anchor, heading,
+			d.Example, string(topicsJSON), u, titleKey, fold(heading))
+		if err != nil {
+			return fmt.Errorf("search: doc %s#%s: %w", d.PageID, d.Anchor, err)
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
+		for _, t := range topics {
+			if _, err := insTopic.ExecContext(ctx, t, id); err != nil {
+				return fmt.Errorf("search: doc %s#%s: %w", d.PageID, d.Anchor, err)
+			}
+		}
+		if _, err := insFTS.ExecContext(ctx, id, ftsTitle, heading, text, meta(d, format, topics, title+" "+heading+" "+text)); err != nil {
+			return fmt.Errorf("search: doc %s#%s: %w", d.PageID, d.Anchor, err)
+		}
+	}
+	return nil
+}
+
+// dotted finds abbreviations written with dots, like "D.D." or "U.S.A".
+var dotted = regexp.MustCompile(`(?:\pL\.){2,}\pL?`)
+
+// meta is the low-weight column that lets "goat field spell", "hat rule 5",
+// "segoc" or "dd warrior" find a doc whose text does not say so itself.
+func meta(d Doc, format string, topics []string, text string) string {
+	parts := []string{format, d.PageID}
+	if d.Number != "" {
+		parts = append(parts, "rule "+d.Number)
+	}
+	parts = append(parts, topics...)
+	if d.Example {
+		parts = append(parts, "example")
+	}
+	seen := map[string]bool{}
+	for _, m := range dotted.FindAllString(text, -1) {
+		k := strings.ReplaceAll(strings.ToLower(m), ".", "")
+		if !seen[k] {
+			seen[k] = true
+			parts = append(parts, k)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// cleanText makes text safe to index and to snippet: valid UTF-8 and no
+// control characters except newlines and tabs (snippets use \x01 and \x02 as
+// markers).
+func cleanText(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' {
+			return r
+		}
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+func insertCards(ctx context.Context, tx *sql.Tx, cards []Card) error {
+	insCard, err := tx.PrepareContext(ctx, `INSERT INTO cards (name, slug, kind, aliases, text) VALUES (?, ?, ?, ?, ?)`)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	defer insCard.Close()
+	insName, err := tx.PrepareContext(ctx, `INSERT INTO card_names (card_id, key) VALUES (?, ?)`)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	defer insName.Close()
+	insFTS, err := tx.PrepareContext(ctx, `INSERT INTO card_names_fts (rowid, key) VALUES (?, ?)`)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	defer insFTS.Close()
+
+	for _, c := range cards {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		name := strings.TrimSpace(cleanText(c.Name))
+		if name == "" {
+			return errors.New("search: card with an empty name")
+		}
+		aliases, err := json.Marshal(nonNil(c.Aliases))
+		if err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
+		res, err := insCard.ExecContext(ctx, name, c.Slug, c.Kind, string(aliases), cleanText(c.Text))
+		if err != nil {
+			return fmt.Errorf("search: card %q: %w", name, err)
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return fmt.Errorf("search: %w", err)
+		}
+		keys := map[string]bool{}
+		for _, n := range append([]string{name}, c.Aliases...) {
+			k := fold(n)
+			if k == "" || keys[k] {
+				continue
+			}
+			keys[k] = true
+			res, err := insName.ExecContext(ctx, id, k)
+			if err != nil {
+				return fmt.Errorf("search: card %q: %w", name, err)
+			}
+			nid, err := res.LastInsertId()
+			if err != nil {
+				return fmt.Errorf("search: %w", err)
+			}
+			if _, err := insFTS.ExecContext(ctx, nid, k); err != nil {
+				return fmt.Errorf("search: card %q: %w", name, err)
+			}
+		}
+	}
+	return nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

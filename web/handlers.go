@@ -1,0 +1,266 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"substep/internal/render"
+	"substep/internal/search"
+)
+
+func (s *Server) formats() []FormatInfo {
+	out := make([]FormatInfo, 0, len(formatInfo))
+	for _, f := range formatInfo {
+		f.Count = len(s.d.Site.FormatPages(f.ID))
+		out = append(out, f)
+	}
+	return out
+}
+
+func (s *Server) home(c echo.Context) error {
+	b := s.base(c, "Substep", "How Goat, HAT, Edison and Domain differ from today's Yu-Gi-Oh! rules: every rule and example, searchable and linkable.")
+	b.Nav = "home"
+	return s.render(c, http.StatusOK, homeView(HomePage{Base: b, Formats: s.formats(), Topics: len(s.d.Site.Topics), Cards: len(s.d.Cards.Cards())}))
+}
+
+func (s *Server) format(c echo.Context) error {
+	f, ok := lookupFormat(c.Param("format"))
+	if !ok {
+		return fmt.Errorf("%w: no format %q", ErrNotFound, c.Param("format"))
+	}
+	pages := s.d.Site.FormatPages(f.ID)
+	f.Count = len(pages)
+	b := s.base(c, f.Name, f.Era+". "+f.Blurb)
+	b.Nav = f.ID
+	return s.render(c, http.StatusOK, formatView(FormatPage{Base: b, Format: f, Pages: pages}))
+}
+
+func (s *Server) rule(c echo.Context) error {
+	p, ok := s.d.Site.Page(c.Param("id"))
+	if !ok {
+		return fmt.Errorf("%w: no rule page %q", ErrNotFound, c.Param("id"))
+	}
+	f, _ := lookupFormat(p.Format)
+	b := s.base(c, ruleLabel(p), p.Summary)
+	b.Nav, b.OGType = p.Format, "article"
+	rp := RulePage{Base: b, Page: p, Format: f}
+	for _, t := range p.Topics {
+		if topic, ok := s.d.Site.Topic(t); ok && topic.Today != "" {
+			rp.Topics = append(rp.Topics, topic)
+		}
+	}
+	for _, name := range p.Cards {
+		if card, ok := s.d.Cards.Lookup(name); ok {
+			rp.Cards = append(rp.Cards, card)
+		}
+	}
+	same := s.d.Site.FormatPages(p.Format)
+	for i, q := range same {
+		if q == p {
+			if i > 0 {
+				rp.Prev = same[i-1]
+			}
+			if i+1 < len(same) {
+				rp.Next = same[i+1]
+			}
+		}
+	}
+	return s.render(c, http.StatusOK, ruleView(rp))
+}
+
+// searchRequest reads the search parameters shared by /search and /api/search.
+func (s *Server) runSearch(c echo.Context) (SearchPage, error) {
+	q := c.QueryParam("q")
+	f := search.Filter{Format: c.QueryParam("format"), Topic: c.QueryParam("topic"), Limit: 50}
+	if f.Format != "" {
+		if _, ok := lookupFormat(f.Format); !ok {
+			f.Format = ""
+		}
+	}
+	if f.Topic != "" {
+		if _, ok := s.d.Site.Topic(f.Topic); !ok {
+			f.Topic = ""
+		}
+	}
+	ctx := c.Request().Context()
+	res, err := s.d.Index.Search(ctx, q, f)
+	if err != nil {
+		return SearchPage{}, err
+	}
+	p := SearchPage{Results: res, Format: f.Format, Topic: f.Topic, Formats: formatInfo, Topics: s.d.Site.Topics}
+	if f.Format == "" && f.Topic == "" {
+		if p.Cards, err = s.d.Index.Cards(ctx, q, 8); err != nil {
+			return SearchPage{}, err
+		}
+	}
+	for _, fi := range formatInfo {
+		var g ResultGroup
+		for _, h := range res.Hits {
+			if h.Format == fi.ID {
+				g.Hits = append(g.Hits, h)
+			}
+		}
+		if len(g.Hits) > 0 {
+			g.Format = fi
+			p.Groups = append(p.Groups, g)
+		}
+	}
+	return p, nil
+}
+
+func (s *Server) search(c echo.Context) error {
+	p, err := s.runSearch(c)
+	if err != nil {
+		return err
+	}
+	title := "Search"
+	if p.Results.Query != "" {
+		title = "Search: " + p.Results.Query
+	}
+	p.Base = s.base(c, title, "Search every Goat, HAT, Edison and Domain rule, example and card.")
+	p.Base.Query, p.Base.Nav = p.Results.Query, "search"
+	if c.QueryParam("partial") == "1" {
+		return s.render(c, http.StatusOK, searchResults(p))
+	}
+	return s.render(c, http.StatusOK, searchView(p))
+}
+
+func (s *Server) apiSearch(c echo.Context) error {
+	p, err := s.runSearch(c)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{
+		"query":  p.Results.Query,
+		"total":  p.Results.Total,
+		"notice": p.Results.Notice,
+		"hits":   p.Results.Hits,
+		"cards":  p.Cards,
+	})
+}
+
+func (s *Server) apiRule(c echo.Context) error {
+	p, ok := s.d.Site.Page(c.Param("id"))
+	if !ok {
+		return fmt.Errorf("%w: no rule page %q", ErrNotFound, c.Param("id"))
+	}
+	return c.JSON(http.StatusOK, struct {
+		*render.Page
+		URL string `json:"url"`
+	}{p, s.cfg.BaseURL + p.URL()})
+}
+
+func (s *Server) indexMentions() {
+	s.mentions = map[string][]Mention{}
+	for _, p := range s.d.Site.Pages {
+		for _, name := range p.Cards {
+			m := Mention{Page: p}
+			for _, sec := range p.Sections {
+				if contains(sec.Cards, name) {
+					m.Sections = append(m.Sections, sec)
+				}
+			}
+			s.mentions[name] = append(s.mentions[name], m)
+		}
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Server) card(c echo.Context) error {
+	card, ok := s.d.Cards.BySlug(c.Param("slug"))
+	if !ok {
+		return fmt.Errorf("%w: no card %q", ErrNotFound, c.Param("slug"))
+	}
+	ms := s.mentions[card.Name]
+	summary := fmt.Sprintf("%s: %s. Named in %d rule page(s) of Substep.", card.Name, cardFacts(card), len(ms))
+	b := s.base(c, card.Name, summary)
+	b.Nav = "cards"
+	return s.render(c, http.StatusOK, cardView(CardPage{Base: b, Card: card, Mentions: ms}))
+}
+
+func (s *Server) cards(c echo.Context) error {
+	b := s.base(c, "Cards", "Every card named by Substep's rule pages and scenarios, with the rulings that mention it.")
+	b.Nav = "cards"
+	return s.render(c, http.StatusOK, cardsView(CardsPage{Base: b, Cards: s.d.Cards.Cards()}))
+}
+
+// retroFormats are the compare matrix's columns after "Today".
+func retroFormats() []FormatInfo {
+	var out []FormatInfo
+	for _, f := range formatInfo {
+		if f.ID != "general" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func (s *Server) compareRow(t render.Topic) CompareRow {
+	row := CompareRow{Topic: t}
+	for _, f := range retroFormats() {
+		var cell CompareCell
+		for _, p := range s.d.Site.FormatPages(f.ID) {
+			for _, cl := range p.Compare {
+				if cl.Topic == t.ID && cell.Line == "" {
+					cell.Line, cell.URL = cl.Line, p.URL()
+					if cl.Anchor != "" {
+						cell.URL += "#" + cl.Anchor
+					}
+				}
+			}
+		}
+		row.Cells = append(row.Cells, cell)
+	}
+	for _, p := range s.d.Site.Pages {
+		if contains(p.Topics, t.ID) {
+			row.Pages = append(row.Pages, p)
+		}
+	}
+	return row
+}
+
+func (s *Server) compare(c echo.Context) error {
+	b := s.base(c, "Compare the formats", "Every rule topic across Goat, HAT, Edison, Domain and today's rules, one line per format.")
+	b.Nav = "compare"
+	p := ComparePage{Base: b, Formats: retroFormats()}
+	for _, t := range s.d.Site.Topics {
+		p.Rows = append(p.Rows, s.compareRow(t))
+	}
+	return s.render(c, http.StatusOK, compareView(p))
+}
+
+func (s *Server) compareTopic(c echo.Context) error {
+	t, ok := s.d.Site.Topic(c.Param("topic"))
+	if !ok {
+		return fmt.Errorf("%w: no topic %q", ErrNotFound, c.Param("topic"))
+	}
+	row := s.compareRow(t)
+	summary := "Today: " + t.Today
+	for i, f := range retroFormats() {
+		if row.Cells[i].Line != "" {
+			summary += " " + formatName(f.ID) + ": " + row.Cells[i].Line
+		}
+	}
+	b := s.base(c, t.Title+" across formats", truncate(summary, 300))
+	b.Nav = "compare"
+	return s.render(c, http.StatusOK, compareView(ComparePage{Base: b, Formats: retroFormats(), Rows: []CompareRow{row}, Single: true}))
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+

@@ -1,0 +1,241 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"embed"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"substep/internal/render"
+	"substep/internal/search"
+	"substep/rulings"
+)
+
+// Sentinel errors handlers return; the error handler maps them to statuses.
+var (
+	ErrNotFound = errors.New("not found")
+	ErrInvalid  = errors.New("invalid request")
+)
+
+// Config is what the server needs to know about where it runs.
+type Config struct {
+	BaseURL        string        // absolute URL the site is reached at, for canonical links
+	RequestTimeout time.Duration // per request; 0 means 10s
+	Logger         *slog.Logger
+}
+
+// Deps are the read-only data the handlers serve.
+type Deps struct {
+	Site  *render.Site
+	Index *search.Index
+	Cards *rulings.Catalogue
+}
+
+// Server is Substep's HTTP handler.
+type Server struct {
+	e        *echo.Echo
+	cfg      Config
+	d        Deps
+	log      *slog.Logger
+	assets   Assets
+	static   map[string]staticFile
+	mentions map[string][]Mention // card name → pages that mention it
+}
+
+//go:embed static
+var staticFS embed.FS
+
+// Assets holds the fingerprinted URLs of the static files.
+type Assets struct {
+	CSS, PrintCSS, JS string
+}
+
+type staticFile struct {
+	body []byte
+	ctype string
+}
+
+// New builds the server and its routes.
+func New(cfg Config, d Deps) (*Server, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.RequestTimeout == 0 {
+		cfg.RequestTimeout = 10 * time.Second
+	}
+	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+	s := &Server{cfg: cfg, d: d, log: cfg.Logger, static: map[string]staticFile{}}
+	if err := s.loadStatic(); err != nil {
+		return nil, err
+	}
+	s.indexMentions()
+
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.IPExtractor = echo.ExtractIPDirect()
+	e.HTTPErrorHandler = s.handleError
+	e.Use(middleware.Recover())
+	e.Use(securityHeaders)
+	e.Use(middleware.ContextTimeout(cfg.RequestTimeout))
+	e.Use(middleware.BodyLimit("256K"))
+
+	e.GET("/", s.home)
+	e.GET("/formats/:format", s.format)
+	e.GET("/rules/:id", s.rule)
+	e.GET("/search", s.search)
+	e.GET("/cards", s.cards)
+	e.GET("/cards/:slug", s.card)
+	e.GET("/compare", s.compare)
+	e.GET("/compare/:topic", s.compareTopic)
+	e.GET("/static/:name", s.staticFile)
+	e.GET("/api/search", s.apiSearch)
+	e.GET("/api/rules/:id", s.apiRule)
+	s.e = e
+	return s, nil
+}
+
+// ServeHTTP makes Server an http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.e.ServeHTTP(w, r) }
+
+func (s *Server) loadStatic() error {
+	types := map[string]string{".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
+	url := map[string]string{}
+	err := fs.WalkDir(staticFS, "static", func(p string, de fs.DirEntry, err error) error {
+		if err != nil || de.IsDir() {
+			return err
+		}
+		b, err := staticFS.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		name := path.Base(p)
+		sum := sha256.Sum256(b)
+		s.static[name] = staticFile{body: b, ctype: types[path.Ext(name)]}
+		url[name] = "/static/" + name + "?v=" + hex.EncodeToString(sum[:6])
+		return nil
+	})
+	s.assets = Assets{CSS: url["site.css"], PrintCSS: url["print.css"], JS: url["site.js"]}
+	return err
+}
+
+func (s *Server) staticFile(c echo.Context) error {
+	f, ok := s.static[c.Param("name")]
+	if !ok {
+		return fmt.Errorf("%w: no such file", ErrNotFound)
+	}
+	c.Response().Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	return c.Blob(http.StatusOK, f.ctype, f.body)
+}
+
+// securityHeaders sets the headers every response carries, including a
+// Content-Security-Policy whose script nonce is fresh for each request.
+func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		var b [16]byte
+		_, _ = rand.Read(b[:])
+		nonce := base64.RawStdEncoding.EncodeToString(b[:])
+		h := c.Response().Header()
+		h.Set("Content-Security-Policy", "default-src 'self'; script-src 'self' 'nonce-"+nonce+"'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("X-Frame-Options", "DENY")
+		r := c.Request()
+		c.SetRequest(r.WithContext(templ.WithNonce(r.Context(), nonce)))
+		return next(c)
+	}
+}
+
+// base fills the shared page fields for the request's path.
+func (s *Server) base(c echo.Context, title, summary string) Base {
+	p := c.Request().URL.Path
+	return Base{Title: title, Summary: summary, Canonical: s.cfg.BaseURL + p, Assets: s.assets}
+}
+
+// render writes a component through a buffer, so a failed render becomes a
+// 500 rather than half a page sent with 200.
+func (s *Server) render(c echo.Context, status int, comp templ.Component) error {
+	return s.renderCtx(c, c.Request().Context(), status, comp)
+}
+
+func (s *Server) renderCtx(c echo.Context, ctx context.Context, status int, comp templ.Component) error {
+	buf := templ.GetBuffer()
+	defer templ.ReleaseBuffer(buf)
+	if err := comp.Render(ctx, buf); err != nil {
+		return fmt.Errorf("render %s: %w", c.Request().URL.Path, err)
+	}
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// handleError is the one place errors become responses: sentinel errors
+// map to statuses, and only server errors are logged with detail.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	status, title, msg := http.StatusInternalServerError, "Something went wrong", "Something went wrong on our side. It has been logged; please try again."
+	var he *echo.HTTPError
+	switch {
+	case errors.Is(err, ErrNotFound):
+		status, title, msg = http.StatusNotFound, "Not found", userMessage(err)
+	case errors.Is(err, ErrInvalid):
+		status, title, msg = http.StatusBadRequest, "Bad request", userMessage(err)
+	case errors.Is(err, context.DeadlineExceeded):
+		status, title, msg = http.StatusServiceUnavailable, "Too slow", "That took too long to answer. Please try again."
+	case errors.As(err, &he):
+		status = he.Code
+		title = http.StatusText(status)
+		if m, ok := he.Message.(string); ok {
+			msg = m
+		}
+		if status == http.StatusNotFound {
+			title, msg = "Page not found", "There is no page at this address. It may have moved, or the link may be mistyped."
+		}
+	}
+	if status >= 500 {
+		s.log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "status", status, "err", err)
+	}
+	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		_ = c.JSON(status, map[string]any{"error": msg, "status": status})
+		return
+	}
+	b := s.base(c, title, msg)
+	// The request's context may already be cancelled (a timeout, or the
+	// middleware chain has returned); the error page must still render.
+	ctx := context.WithoutCancel(c.Request().Context())
+	if rerr := s.renderCtx(c, ctx, status, errorView(ErrorPage{Base: b, Status: status, Message: msg})); rerr != nil {
+		s.log.Error("render error page", "err", rerr)
+		_ = c.String(status, msg)
+	}
+}
+
+// userMessage strips the sentinel's prefix: "not found: no rule goat-99" →
+// "No rule goat-99."
+func userMessage(err error) string {
+	m := err.Error()
+	for _, p := range []string{ErrNotFound.Error() + ": ", ErrInvalid.Error() + ": "} {
+		m = strings.TrimPrefix(m, p)
+	}
+	if m == "" {
+		return m
+	}
+	m = strings.ToUpper(m[:1]) + m[1:]
+	if !strings.HasSuffix(m, ".") {
+		m += "."
+	}
+	return m
+}
+

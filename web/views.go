@@ -1,0 +1,66 @@
+package web
+
+import (
+	"fmt"
+	"strings"
+
+	"substep/rulings"
+)
+
+func ogType(b Base) string {
+	if b.OGType != "" {
+		return b.OGType
+	}
+	return "website"
+}
+
+func hitTitle(title, heading string) string {
+	if heading == "" {
+		return title
+	}
+	return title + " › " + heading
+}
+
+func resultCount(n int, q string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 result for “%s”", q)
+	}
+	return fmt.Sprintf("%d results for “%s”", n, q)
+}
+
+func cardFacts(c *rulings.Card) string {
+	var parts []string
+	switch c.Kind {
+	case "monster":
+		if c.Attribute != "" {
+			parts = append(parts, c.Attribute)
+		}
+		if c.Type != "" {
+			parts = append(parts, c.Type)
+		}
+		if c.Level > 0 {
+			parts = append(parts, fmt.Sprintf("Level %d", c.Level))
+		}
+		parts = append(parts, "ATK "+stat(c.ATK)+" / DEF "+stat(c.DEF))
+	default:
+		kind := strings.ToUpper(c.Kind[:1]) + c.Kind[1:]
+		if len(c.Subtypes) > 0 {
+			kind = c.Subtypes[0] + " " + kind
+		}
+		parts = append(parts, kind)
+	}
+	if len(c.Subtypes) > 0 && c.Kind == "monster" {
+		parts = append(parts, strings.Join(c.Subtypes, "/"))
+	}
+	if len(c.Archetypes) > 0 {
+		parts = append(parts, "archetypes: "+strings.Join(c.Archetypes, ", "))
+	}
+	return strings.Join(parts, " · ")
+}
+
+func stat(n int) string {
+	if n == -2 {
+		return "?"
+	}
+	return fmt.Sprint(n)
+}
