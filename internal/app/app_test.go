@@ -302,13 +302,16 @@ func TestGracefulShutdown(t *testing.T) {
 	go func() { done <- a.Run(ctx) }()
 	// Wait until it serves, then cancel while requests are in flight.
 	get(t, a.URL()+"/")
+	// A client without keep-alive, so no request rides on an idle connection
+	// that Shutdown is allowed to close.
+	fresh := &http.Client{Timeout: 20 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
 	var wg sync.WaitGroup
 	errs := make(chan error, 20)
 	for i := 0; i < 20; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			resp, err := client.Get(a.URL() + "/compare")
+			resp, err := fresh.Get(a.URL() + "/compare")
 			if err != nil {
 				errs <- err
 				return

@@ -35,14 +35,13 @@ func parseSel(s string) simpleSel {
 		sel.val = strings.Trim(sel.val, `"'`)
 		s = s[:i]
 	}
-	switch {
-	case strings.HasPrefix(s, "#"):
-		sel.id = s[1:]
-	case strings.Contains(s, "."):
-		sel.tag, sel.class, _ = strings.Cut(s, ".")
-	default:
-		sel.tag = s
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		s, sel.id = s[:i], s[i+1:]
 	}
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		s, sel.class = s[:i], s[i+1:]
+	}
+	sel.tag = s
 	return sel
 }
 
@@ -153,6 +152,9 @@ func TestSelectors(t *testing.T) {
 	}
 	if got := p.Attr("a.y", "href"); got != "/b" {
 		t.Errorf("class: got %q", got)
+	}
+	if got := p.Text("p#z"); got != "Z z" {
+		t.Errorf("tag#id: got %q", got)
 	}
 	if got := p.Text("#z"); got != "Z z" {
 		t.Errorf("id: got %q", got)

@@ -1,0 +1,120 @@
+package app
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"substep/content"
+)
+
+// Benchmarks for the foundation. Run:
+//
+//	go test -tags sqlite_fts5 -run '^$' -bench . -benchmem ./internal/app/
+
+func BenchmarkLoadContent(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if _, err := LoadContent(content.FS); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkBuildIndex(b *testing.B) {
+	c, err := LoadContent(content.FS)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ix, err := c.Build(ctx, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		ix.Close()
+	}
+}
+
+// BenchmarkHTTP measures whole requests over loopback against the real app.
+func BenchmarkHTTP(b *testing.B) {
+	a, _ := startApp(b)
+	tr := &http.Transport{MaxIdleConnsPerHost: 8}
+	cl := &http.Client{Transport: tr}
+	for _, bc := range []struct{ name, path string }{
+		{"RulePage", "/rules/goat-10"},
+		{"Compare", "/compare"},
+		{"SearchPage", "/search?q=damage+step"},
+		{"SearchAPI", "/api/search?q=sangan"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				resp, err := cl.Get(a.URL() + bc.path)
+				if err != nil {
+					b.Fatal(err)
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != 200 {
+					b.Fatalf("%s: %d", bc.path, resp.StatusCode)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkColdStart measures process start to the first 200 on "/" for the
+// built site binary (the build itself is not timed).
+func BenchmarkColdStart(b *testing.B) {
+	bin := filepath.Join(b.TempDir(), "site")
+	build := exec.Command("go", "build", "-tags", "sqlite_fts5", "-o", bin, "substep/cmd/site")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		b.Fatal(err)
+	}
+	var total time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		addr := freeAddr(b)
+		start := time.Now()
+		cmd := exec.Command(bin, "-addr", addr)
+		if err := cmd.Start(); err != nil {
+			b.Fatal(err)
+		}
+		for {
+			resp, err := http.Get("http://" + addr + "/")
+			if err == nil {
+				resp.Body.Close()
+				if resp.StatusCode == 200 {
+					break
+				}
+			}
+			if time.Since(start) > 30*time.Second {
+				cmd.Process.Kill()
+				b.Fatal("no 200 within 30s")
+			}
+			time.Sleep(time.Millisecond)
+		}
+		total += time.Since(start)
+		b.StopTimer()
+		cmd.Process.Kill()
+		cmd.Wait()
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "ms-to-first-200")
+}
+
+func freeAddr(t testing.TB) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
