@@ -13,7 +13,7 @@ import (
 )
 
 // Card is one real card: its printed facts and, for cards the engine can
-// replay, its effects in the engine's vocabulary (see effects.yaml).
+// replay, its effects in the engine's vocabulary (see Effect).
 //
 // Cards live in cards.yaml. Every sentence of Text is our own summary, not
 // the printed text; names it refers to are written in double quotes.
@@ -30,6 +30,9 @@ type Card struct {
 	DEF        int      `yaml:"def,omitempty" json:"def"` // -2 means "?"
 	Archetypes []string `yaml:"archetypes,omitempty" json:"archetypes,omitempty"`
 	Text       string   `yaml:"text,omitempty" json:"text,omitempty"`
+	// Effects are the card's effects in the engine's vocabulary; a card
+	// without them can sit in a scenario's Deck or hand but not be used.
+	Effects []Effect `yaml:"effects,omitempty" json:"effects,omitempty"`
 
 	file string
 	line int
@@ -144,6 +147,11 @@ func (cat *Catalogue) add(c *Card) string {
 	case "monster", "spell", "trap":
 	default:
 		return fmt.Sprintf("%s: kind %q is not monster, spell or trap", c.Name, c.Kind)
+	}
+	for i := range c.Effects {
+		if msg := c.Effects[i].validate(); msg != "" {
+			return fmt.Sprintf("%s: effect %d: %s", c.Name, i+1, msg)
+		}
 	}
 	for _, n := range append([]string{c.Name}, c.Aliases...) {
 		k := nameKey(n)

@@ -1,4 +1,7 @@
 // Package rulings is Substep's rules engine and card catalogue: format
-// profiles as data, scenarios, and their deterministic replay into timelines.
-// It is pure Go: no I/O beyond its embedded data, no HTTP, no database.
+// profiles as data (Profiles, each switch citing the rule page that states
+// it), hand-written scenarios (ParseScenario; the file format is documented
+// in SCENARIOS.md) and their deterministic replay into timelines (Replay,
+// Timeline.Text, Timeline.Ask). It is pure Go: no I/O beyond its embedded
+// data, no HTTP, no database.
 package rulings

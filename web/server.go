@@ -23,6 +23,7 @@ import (
 	"substep/internal/render"
 	"substep/internal/search"
 	"substep/rulings"
+	"substep/rulings/domain"
 )
 
 // Sentinel errors handlers return; the error handler maps them to statuses.
@@ -36,24 +37,29 @@ type Config struct {
 	BaseURL        string        // absolute URL the site is reached at, for canonical links
 	RequestTimeout time.Duration // per request; 0 means 10s
 	Logger         *slog.Logger
+	RateLimit      RateLimit // per client on /search and /api/* (see limits.go); the zero value is the default limit
 }
 
 // Deps are the read-only data the handlers serve.
 type Deps struct {
-	Site  *render.Site
-	Index *search.Index
-	Cards *rulings.Catalogue
+	Site   *render.Site
+	Index  *search.Index
+	Cards  *rulings.Catalogue
+	Quiz   *QuizDeps         // the judge quizzes (see quiz.go); nil leaves their routes out
+	Decks  domain.CardSource // card data for the Domain deck checker; nil leaves its routes out
+	Replay *ReplayDeps       // scenarios and shared links; nil leaves the replay routes out
 }
 
 // Server is Substep's HTTP handler.
 type Server struct {
-	e        *echo.Echo
-	cfg      Config
-	d        Deps
-	log      *slog.Logger
-	assets   Assets
-	static   map[string]staticFile
-	mentions map[string][]Mention // card name → pages that mention it
+	e         *echo.Echo
+	cfg       Config
+	d         Deps
+	log       *slog.Logger
+	assets    Assets
+	static    map[string]staticFile
+	mentions  map[string][]Mention // card name → pages that mention it
+	guideHTML string               // rulings/SCENARIOS.md, rendered once
 }
 
 //go:embed static
@@ -65,7 +71,7 @@ type Assets struct {
 }
 
 type staticFile struct {
-	body []byte
+	body  []byte
 	ctype string
 }
 
@@ -83,6 +89,14 @@ func New(cfg Config, d Deps) (*Server, error) {
 		return nil, err
 	}
 	s.indexMentions()
+	if d.Replay != nil {
+		// SCENARIOS.md is part of the repository, so trusted like content/.
+		doc, err := render.NewMarkdown(nil).Render(rulings.ScenarioGuide)
+		if err != nil {
+			return nil, fmt.Errorf("scenario guide: %w", err)
+		}
+		s.guideHTML = doc.HTML
+	}
 
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
@@ -92,6 +106,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 	e.Use(securityHeaders)
 	e.Use(middleware.ContextTimeout(cfg.RequestTimeout))
 	e.Use(middleware.BodyLimit("256K"))
+	e.Use(rateLimit(cfg.RateLimit))
+	e.Use(bufferChunkedBody(maxBodyBytes)) // a chunked body over the limit gets 413 too (limits.go)
 
 	e.GET("/", s.home)
 	e.GET("/formats/:format", s.format)
@@ -104,6 +120,22 @@ func New(cfg Config, d Deps) (*Server, error) {
 	e.GET("/static/:name", s.staticFile)
 	e.GET("/api/search", s.apiSearch)
 	e.GET("/api/rules/:id", s.apiRule)
+	if d.Quiz != nil {
+		s.quizRoutes(e)
+	}
+	if d.Replay != nil {
+		e.GET("/replay", s.replayIndex)
+		e.POST("/replay", s.replayPost)
+		e.GET("/replay/help", s.replayHelp)
+		e.GET("/replay/s/:key", s.replayShared)
+		e.GET("/replay/:name", s.replayBundled)
+		e.POST("/api/replay", s.apiReplay)
+	}
+	if d.Decks != nil {
+		e.GET("/domain/check", s.deckForm)
+		e.POST("/domain/check", s.deckCheck)
+		e.POST("/api/domain/check", s.apiDeckCheck)
+	}
 	s.e = e
 	return s, nil
 }
@@ -238,4 +270,3 @@ func userMessage(err error) string {
 	}
 	return m
 }
-

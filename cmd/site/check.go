@@ -19,7 +19,7 @@ func check(w io.Writer, fsys fs.FS) error {
 	for _, f := range st.Formats {
 		fmt.Fprintf(w, ", %s %d", f.Name, f.Pages)
 	}
-	fmt.Fprintf(w, "\n%d sections, %d anchored examples, %d topics, %d cards named by pages, %d cards in the catalogue\n",
-		st.Sections, st.Examples, st.Topics, st.CardsNamed, st.Catalogue)
+	fmt.Fprintf(w, "\n%d sections, %d anchored examples, %d topics, %d cards named by pages, %d cards in the catalogue, %d scenarios\n",
+		st.Sections, st.Examples, st.Topics, st.CardsNamed, st.Catalogue, len(c.Scenarios))
 	return nil
 }

@@ -1,8 +1,12 @@
 // Command site serves Substep and runs its offline tasks:
 //
-//	site [-addr 127.0.0.1:8080] [-content DIR] [-db FILE]   serve the site
+//	site [-addr 127.0.0.1:8080] [-content DIR] [-db FILE] [-attempts FILE] [-cards cards.cdb] [-export-token T]
+//	                                                         serve the site
 //	site build -o substep.db                                 compile the content database
-//	site check                                               validate every page; non-zero on problems
+//	site check                                               validate every page and scenario; non-zero on problems
+//	site replay FILE [-format goat,hat|all] [-json]          replay a scenario; non-zero when an expectation fails
+//	site deck-check FILE [-master NAME] [-cards cards.cdb]   check a Domain deck (.ydk, ydke:// or a list)
+//	site cards-db -o cards.cdb                               write the card catalogue as a YGOPro cards.cdb
 package main
 
 import (

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 
 	"substep/internal/app"
@@ -23,9 +24,15 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	case "serve":
 		fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:8080", "listen address")
 		fs.StringVar(&cfg.BaseURL, "base-url", "", "canonical URL of the site (default http://ADDR)")
+		fs.StringVar(&cfg.CardsPath, "cards", "", "a YGOPro cards.cdb for the Domain deck checker (default: the built-in catalogue)")
 		fs.StringVar(&cfg.DBPath, "db", "", "serve a content database made by 'site build' (default: build in memory)")
+		fs.StringVar(&cfg.AttemptsPath, "attempts", "attempts.db", "SQLite file for quiz attempts (created if missing)")
+		fs.StringVar(&cfg.ExportToken, "export-token", "", "token for /export/attempts.csv (default $SUBSTEP_EXPORT_TOKEN; none: export off)")
 		if err := fs.Parse(args); err != nil {
 			return err
+		}
+		if cfg.ExportToken == "" {
+			cfg.ExportToken = os.Getenv("SUBSTEP_EXPORT_TOKEN")
 		}
 		a, err := app.New(ctx, cfg)
 		if err != nil {
@@ -49,13 +56,35 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "wrote %s: %d pages\n", *out, len(c.Site.Pages))
 		return ix.Close()
+	case "replay":
+		return replay(fs, args, stdout)
+	case "deck-check":
+		return deckCheck(fs, args, stdout)
+	case "cards-db":
+		return cardsDB(fs, args, stdout)
 	case "check":
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
 		return check(stdout, app.ContentFS(cfg.ContentDir))
 	default:
-		return fmt.Errorf("unknown command %q (want serve, build, check)", cmd)
+		return fmt.Errorf("unknown command %q (want serve, build, check, replay, deck-check, cards-db)", cmd)
 	}
 }
 
+// parseInterspersed parses flags that may come after positional arguments
+// ("site replay FILE -format goat"), which the flag package alone stops at.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}

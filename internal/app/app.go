@@ -12,11 +12,17 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"sort"
+	"strings"
 	"time"
 
 	"substep/content"
+	"substep/internal/attempts"
+	"substep/internal/cardsdb"
 	"substep/internal/render"
 	"substep/internal/search"
+	"substep/internal/shares"
+	"substep/quizzes"
 	"substep/rulings"
 	"substep/web"
 )
@@ -28,12 +34,29 @@ type Config struct {
 	ContentDir string // serve content from this folder instead of the embedded copy
 	DBPath     string // serve this prebuilt content database instead of building one in memory
 	Logger     *slog.Logger
+
+	AttemptsPath  string        // SQLite file for quiz attempts; "" keeps them in memory (lost at exit)
+	ExportToken   string        // token for the organiser's CSV export; "" turns it off
+	QuizTimeLimit time.Duration // per certification attempt; 0 means 30 minutes
+
+	CardsPath string // a YGOPro cards.cdb for the Domain deck checker; "" uses the built-in catalogue
 }
 
 // Content is the loaded, validated content and the card catalogue.
 type Content struct {
-	Site  *render.Site
-	Cards *rulings.Catalogue
+	Site      *render.Site
+	Cards     *rulings.Catalogue
+	Scenarios []*rulings.Scenario // content/scenarios, by file name
+}
+
+// Scenario returns the bundled scenario with the given file name (no .scn).
+func (c *Content) Scenario(name string) (*rulings.Scenario, bool) {
+	for _, s := range c.Scenarios {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return nil, false
 }
 
 // cardResolver lets the renderer link quoted card names.
@@ -45,6 +68,15 @@ func (r cardResolver) Resolve(name string) (string, string, bool) {
 		return "", "", false
 	}
 	return c.Name, c.Slug(), true
+}
+
+// DeckCards is the card data the Domain deck checker reads: a YGOPro
+// cards.cdb at path, or the built-in catalogue when path is "".
+func DeckCards(path string, cat *rulings.Catalogue) (*cardsdb.DB, error) {
+	if path != "" {
+		return cardsdb.Open(path)
+	}
+	return cardsdb.FromCatalogue(cat)
 }
 
 // ContentFS is the embedded content, or dir when it is set.
@@ -65,7 +97,40 @@ func LoadContent(fsys fs.FS) (*Content, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Content{Site: site, Cards: cat}, nil
+	scenarios, err := rulings.LoadScenarios(fsys, "scenarios", cat)
+	if err != nil {
+		return nil, &render.ContentError{Problems: strings.Split(err.Error(), "\n")}
+	}
+	// Each scenario that replays a rule example gets a link on that example.
+	links := map[string]map[string]string{}
+	var problems []string
+	for _, sc := range scenarios {
+		if sc.Example == "" {
+			continue
+		}
+		page, anchor, _ := strings.Cut(sc.Example, "#")
+		if _, ok := site.Page(page); !ok {
+			problems = append(problems, fmt.Sprintf("scenarios/%s.scn:1: example %q: no page %q", sc.Name, sc.Example, page))
+			continue
+		}
+		if links[page] == nil {
+			links[page] = map[string]string{}
+		}
+		if _, dup := links[page][anchor]; !dup {
+			links[page][anchor] = "/replay/" + sc.Name
+		}
+	}
+	for page, urls := range links {
+		p, _ := site.Page(page)
+		for _, a := range p.LinkReplays(urls) {
+			problems = append(problems, fmt.Sprintf("scenarios/%s.scn:1: example %s#%s: no such anchor", strings.TrimPrefix(urls[a], "/replay/"), page, a))
+		}
+	}
+	if len(problems) > 0 {
+		sort.Strings(problems)
+		return nil, &render.ContentError{Problems: problems}
+	}
+	return &Content{Site: site, Cards: cat, Scenarios: scenarios}, nil
 }
 
 // SearchDocs turns pages and their sections into search documents.
@@ -105,6 +170,8 @@ type App struct {
 	cfg     Config
 	content *Content
 	index   *search.Index
+	tries   *attempts.Store
+	shares  *shares.Store
 	ln      net.Listener
 	srv     *http.Server
 }
@@ -128,6 +195,26 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		return nil, fmt.Errorf("search index: %w", err)
 	}
 	a := &App{cfg: cfg, content: c, index: ix}
+	// The server refuses to start when a quiz bank disagrees with the engine.
+	scenarios, err := fs.Sub(ContentFS(cfg.ContentDir), "scenarios")
+	if err != nil {
+		a.Close()
+		return nil, err
+	}
+	banks, err := quizzes.LoadChecked(quizzes.BankFS(), scenarios, quizzes.NewEngine(c.Cards))
+	if err != nil {
+		a.Close()
+		return nil, err
+	}
+	if a.tries, err = attempts.Open(ctx, cfg.AttemptsPath); err != nil {
+		a.Close()
+		return nil, err
+	}
+	// Shared replay links live in the same writable file, in their own table.
+	if a.shares, err = shares.Open(ctx, cfg.AttemptsPath); err != nil {
+		a.Close()
+		return nil, err
+	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		a.Close()
@@ -137,7 +224,14 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	if a.cfg.BaseURL == "" {
 		a.cfg.BaseURL = "http://" + ln.Addr().String()
 	}
-	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger}, web.Deps{Site: c.Site, Index: ix, Cards: c.Cards})
+	decks, err := DeckCards(cfg.CardsPath, c.Cards)
+	if err != nil {
+		a.Close()
+		return nil, err
+	}
+	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger}, web.Deps{Site: c.Site, Index: ix, Cards: c.Cards, Decks: decks,
+		Replay: &web.ReplayDeps{Scenarios: c.Scenarios, Shares: a.shares},
+		Quiz:   &web.QuizDeps{Banks: banks, Store: a.tries, ExportToken: cfg.ExportToken, TimeLimit: cfg.QuizTimeLimit}})
 	if err != nil {
 		a.Close()
 		return nil, err
@@ -191,6 +285,12 @@ func (a *App) Close() error {
 	}
 	if a.index != nil {
 		errs = append(errs, a.index.Close())
+	}
+	if a.tries != nil {
+		errs = append(errs, a.tries.Close())
+	}
+	if a.shares != nil {
+		errs = append(errs, a.shares.Close())
 	}
 	return errors.Join(errs...)
 }

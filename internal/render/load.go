@@ -3,10 +3,12 @@ package render
 import (
 	"errors"
 	"fmt"
+	"html"
 	"io/fs"
 	"path"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -152,7 +154,9 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 			}
 			doc, err := md.Render(src)
 			if err != nil {
-				add(file, 1, "%v", err)
+				for _, pr := range frontMatterProblems(err) {
+					add(file, pr.Line, "%s", pr.Msg)
+				}
 				continue
 			}
 			p := &Page{File: file, HTML: doc.HTML, Intro: doc.Intro, Text: doc.Text, Sections: doc.Sections}
@@ -162,7 +166,9 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 				continue
 			}
 			if err := doc.Front.Decode(p); err != nil {
-				add(file, 1, "front matter: %v", err)
+				for _, pr := range frontMatterProblems(err) {
+					add(file, pr.Line, "%s", pr.Msg)
+				}
 				continue
 			}
 			if m := doc.Front.Content; len(m) > 0 && m[0].Kind == yaml.MappingNode {
@@ -301,4 +307,68 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 func IsContentError(err error) bool {
 	var ce *ContentError
 	return errors.As(err, &ce)
+}
+
+// LinkReplays adds a "Replay this example" link under each section that has
+// a scenario (anchor → replay URL), and records it on the section. Anchors
+// that do not exist on the page are returned, so the caller can report them.
+func (p *Page) LinkReplays(urls map[string]string) (missing []string) {
+	anchors := make([]string, 0, len(urls))
+	for a := range urls {
+		anchors = append(anchors, a)
+	}
+	sort.Strings(anchors)
+	for _, a := range anchors {
+		sec, ok := p.Section(a)
+		if !ok {
+			missing = append(missing, a)
+			continue
+		}
+		sec.Replay = urls[a]
+		i := strings.Index(p.HTML, ` id="`+a+`"`)
+		if i < 0 {
+			missing = append(missing, a)
+			continue
+		}
+		end := strings.Index(p.HTML[i:], "</h")
+		if end < 0 {
+			continue
+		}
+		end += i
+		close := strings.IndexByte(p.HTML[end:], '>')
+		if close < 0 {
+			continue
+		}
+		at := end + close + 1
+		link := "\n" + `<p class="replay-link"><a href="` + html.EscapeString(urls[a]) + `">Replay this example in the rules engine</a></p>`
+		p.HTML = p.HTML[:at] + link + p.HTML[at:]
+	}
+	return missing
+}
+
+var yamlLineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+
+// frontMatterProblems turns a YAML error from the front matter into one
+// problem per message, each at its line in the file (the front matter
+// starts on line 2, after the opening ---).
+func frontMatterProblems(err error) []Problem {
+	var msgs []string
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		msgs = te.Errors
+	} else {
+		msgs = []string{strings.TrimPrefix(strings.TrimPrefix(err.Error(), "front matter: "), "yaml: ")}
+	}
+	var out []Problem
+	for _, m := range msgs {
+		m = strings.TrimPrefix(m, "yaml: ")
+		pr := Problem{Line: 1, Msg: "front matter: " + m}
+		if sub := yamlLineRE.FindStringSubmatch(m); sub != nil {
+			n, _ := strconv.Atoi(sub[1])
+			pr = Problem{Line: n + 1, Msg: "front matter: " + sub[2]}
+		}
+		pr.Msg = strings.ReplaceAll(pr.Msg, "\n", " ")
+		out = append(out, pr)
+	}
+	return out
 }

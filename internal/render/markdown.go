@@ -81,6 +81,7 @@ type Section struct {
 	Text    string   `json:"text"`
 	Example bool     `json:"example"`
 	Cards   []string `json:"cards,omitempty"`
+	Replay  string   `json:"replay,omitempty"` // URL of the scenario that replays this example
 	Line    int      `json:"-"`
 }
 

@@ -159,3 +159,42 @@ func TestRenderGolden(t *testing.T) {
 		})
 	}
 }
+
+func TestLinkReplays(t *testing.T) {
+	fsys := fstest.MapFS{
+		"topics.yaml": {Data: []byte(topicsYAML)},
+		"goat/a.md":   {Data: []byte(page(goodFront, goodBody))},
+	}
+	site, err := Load(fsys, NewMarkdown(testCards))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := site.Page("goat-03")
+	missing := p.LinkReplays(map[string]string{"example-1": "/replay/goat-03-example-1", "example-9": "/replay/x"})
+	if diff := cmp.Diff([]string{"example-9"}, missing); diff != "" {
+		t.Errorf("missing (-want +got):\n%s", diff)
+	}
+	if s, _ := p.Section("example-1"); s.Replay != "/replay/goat-03-example-1" {
+		t.Errorf("section replay = %q", s.Replay)
+	}
+	want := `</h2>` + "\n" + `<p class="replay-link"><a href="/replay/goat-03-example-1">Replay this example in the rules engine</a></p>`
+	if !strings.Contains(p.HTML, want) {
+		t.Errorf("HTML lacks the replay link:\n%s", p.HTML)
+	}
+}
+
+func TestFrontMatterErrorLines(t *testing.T) {
+	fsys := fstest.MapFS{
+		"topics.yaml": {Data: []byte(topicsYAML)},
+		"goat/a.md":   {Data: []byte(page(strings.Replace(goodFront, "number: 3", "number: three", 1), goodBody))},
+	}
+	_, err := Load(fsys, NewMarkdown(testCards))
+	ce, ok := err.(*ContentError)
+	if !ok {
+		t.Fatalf("err = %v", err)
+	}
+	want := []string{"goat/a.md:4: front matter: cannot unmarshal !!str `three` into int"}
+	if diff := cmp.Diff(want, ce.Problems); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

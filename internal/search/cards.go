@@ -227,7 +227,7 @@ func wordSimilarity(q, n string) float64 {
 		return 1
 	}
 	lq, ln := utf8.RuneCountInString(q), utf8.RuneCountInString(n)
-	if lq >= 2 && strings.HasPrefix(n, q) {
+	if strings.HasPrefix(n, q) {
 		return 0.85 + 0.1*float64(lq)/float64(ln)
 	}
 	s := editSimilarity(q, n)

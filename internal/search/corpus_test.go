@@ -166,7 +166,6 @@ func genCorpus(pages, sections int, seed uint64) []Doc {
 		if topics[0] == topics[1] {
 			topics = topics[:1]
 		}
-		var body []string
 		var secs []Doc
 		for s := range sections {
 			example := s%2 == 1
@@ -177,12 +176,13 @@ func genCorpus(pages, sections int, seed uint64) []Doc {
 				anchor = fmt.Sprintf("rule-%d", s/2+1)
 			}
 			text := para(4 + r.IntN(5))
-			body = append(body, text)
 			secs = append(secs, Doc{PageID: id, Format: format, Number: fmt.Sprint(p), Title: title,
 				Anchor: anchor, Heading: heading, Example: example, Topics: topics, Text: text})
 		}
+		// Like the site's pages: the page's own doc holds its summary and
+		// introduction; the sections hold the rest.
 		docs = append(docs, Doc{PageID: id, Format: format, Number: fmt.Sprint(p), Title: title,
-			Topics: topics, Text: strings.Join(body, "\n")})
+			Topics: topics, Text: para(3)})
 		docs = append(docs, secs...)
 	}
 	return docs

@@ -43,8 +43,9 @@ type Index struct {
 // schemaVersion is stored in PRAGMA user_version; Open refuses other values.
 const schemaVersion = 1
 
-// bm25 column weights of docs_fts: title, heading, body, meta.
-const rankExpr = `bm25(docs_fts, 10.0, 5.0, 1.0, 2.0)`
+// rankFunc is docs_fts's rank: bm25 with column weights for title,
+// heading, body and meta.
+const rankFunc = `bm25(10.0, 5.0, 1.0, 2.0)`
 
 const schema = `
 CREATE TABLE docs (
@@ -63,12 +64,15 @@ CREATE TABLE docs (
 	UNIQUE (page_id, anchor)
 );
 CREATE INDEX docs_format ON docs (format);
+CREATE INDEX docs_title_key ON docs (title_key);
+CREATE INDEX docs_heading_key ON docs (heading_key);
 CREATE TABLE doc_topics (
 	topic  TEXT NOT NULL,
 	doc_id INTEGER NOT NULL REFERENCES docs (id),
 	PRIMARY KEY (topic, doc_id)
 ) WITHOUT ROWID;
--- rowid = docs.id. title is the page title on the page's own row only, so a
+-- rowid = docs.id, or negative for padding rows (see insertPadding).
+-- title is the page title on the page's own row only, so a
 -- title hit lifts the page and not each of its sections; meta holds the
 -- format, number, page id, topics and dotted abbreviations ("D.D." as "dd").
 CREATE VIRTUAL TABLE docs_fts USING fts5 (
@@ -238,6 +242,7 @@ func populate(ctx context.Context, db *sql.DB, docs []Doc, cards []Card) error {
 		return err
 	}
 	for _, stmt := range []string{
+		`INSERT INTO docs_fts (docs_fts, rank) VALUES ('rank', '` + rankFunc + `')`,
 		`INSERT INTO docs_fts (docs_fts) VALUES ('optimize')`,
 		`INSERT INTO card_names_fts (card_names_fts) VALUES ('optimize')`,
 		fmt.Sprintf(`PRAGMA user_version = %d`, schemaVersion),
@@ -275,6 +280,7 @@ func insertDocs(ctx context.Context, tx *sql.Tx, docs []Doc) error {
 	defer insFTS.Close()
 
 	seen := make(map[[2]string]bool, len(docs))
+	tokens := 0
 	for i, d := range docs {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -325,11 +331,57 @@ func insertDocs(ctx context.Context, tx *sql.Tx, docs []Doc) error {
 				return fmt.Errorf("search: doc %s#%s: %w", d.PageID, d.Anchor, err)
 			}
 		}
-		if _, err := insFTS.ExecContext(ctx, id, ftsTitle, heading, text, meta(d, format, topics, title+" "+heading+" "+text)); err != nil {
+		m := meta(d, format, topics, title+" "+heading+" "+text)
+		if _, err := insFTS.ExecContext(ctx, id, ftsTitle, heading, text, m); err != nil {
 			return fmt.Errorf("search: doc %s#%s: %w", d.PageID, d.Anchor, err)
+		}
+		tokens += countTokens(ftsTitle) + countTokens(heading) + countTokens(text) + countTokens(m)
+	}
+	return insertPadding(ctx, insFTS, len(docs), tokens)
+}
+
+// padToken fills the padding rows. It has no docs row, so even a user who
+// types it finds nothing.
+const padToken = "zzsubsteppad"
+
+// insertPadding adds 2n rows of average length that hold only padToken,
+// with negative rowids (docs ids are positive).
+//
+// Why: FTS5's bm25 uses idf = log((N − n + 0.5) / (n + 0.5)) and clamps it
+// to 1e-6 when a term is in half the rows or more. On a rules site, words
+// like "damage", "chain" or "effect" are, and every match would then score
+// about 0: no ranking at all, not even title above body. With 2N rows that
+// match nothing, a term in every doc still gets idf = log 2, and the order
+// of idfs is unchanged (closer to Lucene's log(1 + (N − n + 0.5)/(n + 0.5))).
+// The rows have the average length, so bm25's length normalisation is
+// unchanged too. Queries never match them, so they cost only build time
+// and some space.
+func insertPadding(ctx context.Context, insFTS *sql.Stmt, n, tokens int) error {
+	if n == 0 {
+		return nil
+	}
+	avg := max(1, (tokens+n/2)/n)
+	body := strings.TrimSpace(strings.Repeat(padToken+" ", avg))
+	for i := range 2 * n {
+		if _, err := insFTS.ExecContext(ctx, -int64(i+1), "", "", "", body); err != nil {
+			return fmt.Errorf("search: padding: %w", err)
 		}
 	}
 	return nil
+}
+
+// countTokens counts the tokens unicode61 would cut s into (runs of
+// letters, digits and private-use runes), near enough for an average.
+func countTokens(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		t := isTokenRune(r)
+		if t && !in {
+			n++
+		}
+		in = t
+	}
+	return n
 }
 
 // dotted finds abbreviations written with dots, like "D.D." or "U.S.A".

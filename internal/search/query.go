@@ -56,8 +56,9 @@ func parseQuery(input string) query {
 		q.words = append(q.words, w)
 	}
 	if n := len(q.words); n > 0 && !q.truncated {
+		// Still typing: the input ends in a letter or digit of the last word.
 		last, _ := utf8.DecodeLastRuneInString(s)
-		if !unicode.IsSpace(last) && q.words[n-1] == fields[len(fields)-1] && countTokenRunes(q.words[n-1]) >= minPrefixLen {
+		if isTokenRune(last) && q.words[n-1] == fields[len(fields)-1] && countTokenRunes(q.words[n-1]) >= minPrefixLen {
 			q.prefix = true
 		}
 	}
@@ -71,11 +72,15 @@ func hasTokenRune(w string) bool { return countTokenRunes(w) > 0 }
 func countTokenRunes(w string) int {
 	n := 0
 	for _, r := range w {
-		if unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.In(r, unicode.Co) {
+		if isTokenRune(r) {
 			n++
 		}
 	}
 	return n
+}
+
+func isTokenRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.In(r, unicode.Co)
 }
 
 // phrase quotes w as one FTS5 string, doubling any double quote inside.
@@ -83,50 +88,78 @@ func phrase(w string) string {
 	return `"` + strings.ReplaceAll(w, `"`, `""`) + `"`
 }
 
-// matchAll is the expression every word must match, the last one as a
-// prefix while it is being typed. With several words, the whole input as
-// one phrase is added as an alternative: it matches no extra rows (a phrase
-// implies its words) but lifts rows where the words stand together.
+// terms are the quoted words every match must have: stopwords are left
+// out (unless nothing else is left, or the stopword is still being typed),
+// as they are in almost every doc and only cost time. The last term gets
+// the prefix star while it is being typed.
+func (q query) terms() []string {
+	var out []string
+	for i, w := range q.words {
+		last := i == len(q.words)-1
+		if isStopword(w) && !(last && q.prefix) {
+			continue
+		}
+		t := phrase(w)
+		if last && q.prefix {
+			t += "*"
+		}
+		out = append(out, t)
+	}
+	if len(out) == 0 { // only stopwords: "the", "to be or not to be"
+		for _, w := range q.words {
+			out = append(out, phrase(w))
+		}
+	}
+	return out
+}
+
+// matchAll is the expression every term must match. With several words,
+// the whole input as one phrase is added as an alternative: it matches no
+// extra rows (a phrase implies its words) but lifts rows where the words
+// stand together, stopwords included ("Call of the Haunted").
 func (q query) matchAll() string {
 	if len(q.words) == 0 {
 		return ""
+	}
+	terms := q.terms()
+	if len(q.words) == 1 {
+		return terms[0]
 	}
 	star := ""
 	if q.prefix {
 		star = "*"
 	}
-	quoted := make([]string, len(q.words))
-	for i, w := range q.words {
-		quoted[i] = phrase(w)
-	}
-	quoted[len(quoted)-1] += star
-	if len(q.words) == 1 {
-		return quoted[0]
-	}
-	return "(" + strings.Join(quoted, " ") + ") OR " + phrase(strings.Join(q.words, " ")) + star
+	return "(" + strings.Join(terms, " ") + ") OR " + phrase(strings.Join(q.words, " ")) + star
 }
 
-// matchAny is the fallback when no row has every word: any word will do,
-// and bm25 ranks rows with more of them first.
+// matchAny is the fallback when no row has every term: any will do, and
+// bm25 ranks rows with more of them first.
 func (q query) matchAny() string {
 	if len(q.words) == 0 {
 		return ""
 	}
-	quoted := make([]string, len(q.words))
-	for i, w := range q.words {
-		quoted[i] = phrase(w)
+	return strings.Join(q.terms(), " OR ")
+}
+
+// isStopword reports whether w is a common English word too frequent to
+// narrow a search.
+func isStopword(w string) bool {
+	switch fold(w) {
+	case "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from",
+		"has", "have", "if", "in", "into", "is", "it", "its", "of", "on", "or", "so", "than",
+		"that", "the", "their", "then", "there", "these", "they", "this", "to", "was", "were",
+		"what", "when", "which", "while", "who", "will", "with", "you", "your":
+		return true
 	}
-	if q.prefix {
-		quoted[len(quoted)-1] += "*"
-	}
-	return strings.Join(quoted, " OR ")
+	return false
 }
 
 // MatchQuery turns any user input into an FTS5 MATCH expression that is
 // never a syntax error: each whitespace-separated word becomes a quoted
 // phrase (so AND, NEAR(, -, *, ^ and : are plain text), words without a
-// letter or digit are dropped, and the last word is a prefix ("dam"*) unless
-// the input ends in a space. It returns "" when there is nothing to search
+// letter or digit are dropped, and the last word is a prefix ("dam"*) while
+// it is being typed: when the input ends in its letter or digit, not in a
+// space or a symbol. It returns "" when there is nothing to search
 // for. Search matches with this expression first.
 func MatchQuery(userInput string) string { return parseQuery(userInput).matchAll() }
 

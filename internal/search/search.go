@@ -5,7 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"html"
+	"slices"
 	"strings"
 )
 
@@ -48,7 +48,7 @@ const (
 )
 
 // Snippet markers: control characters, which cleanText removes from every
-// indexed text, so they can only come from snippet().
+// indexed text, so they can only come from highlight().
 const (
 	markOpen  = '\x01'
 	markClose = '\x02'
@@ -79,6 +79,7 @@ func (ix *Index) Search(ctx context.Context, q string, f Filter) (Results, error
 	offset := min(max(f.Offset, 0), maxOffset)
 
 	where, args := filterSQL(f)
+	key := fold(pq.clean)
 	match := pq.matchAll()
 	total, err := ix.count(ctx, match, where, args)
 	if err != nil {
@@ -97,7 +98,7 @@ func (ix *Index) Search(ctx context.Context, q string, f Filter) (Results, error
 	if total == 0 {
 		notices = append(notices, noticeNoHits)
 	} else if offset < total {
-		if res.Hits, err = ix.hits(ctx, match, fold(pq.clean), where, args, limit, offset); err != nil {
+		if res.Hits, err = ix.page(ctx, match, key, where, args, limit, offset); err != nil {
 			return res, err
 		}
 	}
@@ -124,26 +125,102 @@ func (ix *Index) count(ctx context.Context, match, where string, args []any) (in
 	var n int
 	err := ix.db.QueryRowContext(ctx, `SELECT count(*) FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
 		WHERE docs_fts MATCH :match`+where,
-		append([]any{sql.Named("match", match)}, args...)...).Scan(&n)
+		slices.Concat([]any{sql.Named("match", match)}, args)...).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("search: counting %q: %w", match, err)
 	}
 	return n, nil
 }
 
-func (ix *Index) hits(ctx context.Context, match, key, where string, args []any, limit, offset int) ([]Hit, error) {
-	rows, err := ix.db.QueryContext(ctx, `SELECT
+// page returns the hits from offset on: first the docs whose page title or
+// section heading is exactly the query (in page order), then the others by
+// bm25.
+//
+// The ranked query lets FTS5 sort by rank itself (ORDER BY rank), so SQLite
+// computes the highlighted body only for the rows of the page.
+func (ix *Index) page(ctx context.Context, match, key, where string, args []any, limit, offset int) ([]Hit, error) {
+	exact, err := ix.exactIDs(ctx, match, key, where, args)
+	if err != nil {
+		return nil, err
+	}
+	var hits []Hit
+	if offset < len(exact) {
+		ids := exact[offset:min(len(exact), offset+limit)]
+		if hits, err = ix.rows(ctx, match, ` AND docs_fts.rowid IN (SELECT value FROM json_each(:ids))`,
+			[]any{sql.Named("ids", jsonIDs(ids))}, ` ORDER BY d.id`); err != nil {
+			return nil, err
+		}
+	}
+	if n := limit - len(hits); n > 0 {
+		rest, err := ix.rows(ctx, match, where+` AND docs_fts.rowid NOT IN (SELECT value FROM json_each(:ids))`,
+			slices.Concat(args, []any{sql.Named("ids", jsonIDs(exact))}),
+			fmt.Sprintf(` ORDER BY docs_fts.rank LIMIT %d OFFSET %d`, n, max(0, offset-len(exact))))
+		if err != nil {
+			return nil, err
+		}
+		hits = append(hits, rest...)
+	}
+	return hits, nil
+}
+
+// exactIDs lists, in page order, the matching docs whose page title or
+// section heading folds to key.
+func (ix *Index) exactIDs(ctx context.Context, match, key, where string, args []any) ([]int64, error) {
+	// Most queries are no title or heading: find out cheaply, from the
+	// indexes alone, before matching again.
+	var found int
+	err := ix.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM docs WHERE heading_key = :key)
+		OR EXISTS (SELECT 1 FROM docs WHERE title_key = :key AND anchor = '')`, sql.Named("key", key)).Scan(&found)
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	if found == 0 {
+		return nil, nil
+	}
+	rows, err := ix.db.QueryContext(ctx, `SELECT d.id FROM docs d
+		WHERE d.id IN (SELECT id FROM docs WHERE heading_key = :key
+				UNION ALL SELECT id FROM docs WHERE title_key = :key AND anchor = '')
+			AND d.id IN (SELECT rowid FROM docs_fts WHERE docs_fts MATCH :match)`+where+`
+		ORDER BY d.id`,
+		slices.Concat([]any{sql.Named("match", match), sql.Named("key", key)}, args)...)
+	if err != nil {
+		return nil, fmt.Errorf("search: %q: %w", match, err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("search: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	return ids, nil
+}
+
+func jsonIDs(ids []int64) string {
+	b, _ := json.Marshal(nonNilIDs(ids))
+	return string(b)
+}
+
+func nonNilIDs(ids []int64) []int64 {
+	if ids == nil {
+		return []int64{}
+	}
+	return ids
+}
+
+// rows runs the hit query with extra WHERE terms and an ORDER BY/LIMIT tail.
+func (ix *Index) rows(ctx context.Context, match, where string, args []any, tail string) ([]Hit, error) {
+	rows, err := ix.db.QueryContext(ctx, `SELECT docs_fts.rank,
 			d.page_id, d.format, d.number, d.title, d.anchor, d.heading, d.example, d.topics, d.url,
-			docs_fts.body,
-			snippet(docs_fts, 2, char(1), char(2), '…', 24),
-			`+rankExpr+` AS score,
-			((d.anchor = '' AND d.title_key = :key) OR d.heading_key = :key) AS exact
+			docs_fts.body, highlight(docs_fts, 2, char(1), char(2))
 		FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
-		WHERE docs_fts MATCH :match`+where+`
-		ORDER BY exact DESC, score, d.id
-		LIMIT :limit OFFSET :offset`,
-		append([]any{sql.Named("match", match), sql.Named("key", key),
-			sql.Named("limit", limit), sql.Named("offset", offset)}, args...)...)
+		WHERE docs_fts MATCH :match`+where+tail,
+		slices.Concat([]any{sql.Named("match", match)}, args)...)
 	if err != nil {
 		return nil, fmt.Errorf("search: %q: %w", match, err)
 	}
@@ -151,50 +228,20 @@ func (ix *Index) hits(ctx context.Context, match, key, where string, args []any,
 	var hits []Hit
 	for rows.Next() {
 		var h Hit
-		var topics, snippet string
-		var exact bool
-		if err := rows.Scan(&h.PageID, &h.Format, &h.Number, &h.Title, &h.Anchor, &h.Heading, &h.Example,
-			&topics, &h.URL, &h.Text, &snippet, &h.Score, &exact); err != nil {
+		var topics, marked string
+		if err := rows.Scan(&h.Score, &h.PageID, &h.Format, &h.Number, &h.Title, &h.Anchor, &h.Heading,
+			&h.Example, &topics, &h.URL, &h.Text, &marked); err != nil {
 			return nil, fmt.Errorf("search: %w", err)
 		}
 		if err := json.Unmarshal([]byte(topics), &h.Topics); err != nil {
 			return nil, fmt.Errorf("search: topics of %s#%s: %w", h.PageID, h.Anchor, err)
 		}
 		h.Score = -h.Score
-		h.Snippet = markSnippet(snippet)
+		h.Snippet = markSnippet(excerpt(marked, snippetWords))
 		hits = append(hits, h)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
 	return hits, nil
-}
-
-// markSnippet HTML-escapes a snippet and turns its markers into <mark> tags.
-// A marker left open at the end (a cut snippet) is closed.
-func markSnippet(s string) string {
-	s = html.EscapeString(s)
-	var b strings.Builder
-	b.Grow(len(s) + 32)
-	open := false
-	for _, r := range s {
-		switch r {
-		case markOpen:
-			if !open {
-				b.WriteString("<mark>")
-				open = true
-			}
-		case markClose:
-			if open {
-				b.WriteString("</mark>")
-				open = false
-			}
-		default:
-			b.WriteRune(r)
-		}
-	}
-	if open {
-		b.WriteString("</mark>")
-	}
-	return b.String()
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -62,6 +63,30 @@ func TestSearchRanking(t *testing.T) {
 				t.Errorf("Search(%q) first hit = %s, want %s; all: %v", tt.q, got, tt.wantFirst, urls(res.Hits))
 			}
 		})
+	}
+}
+
+func TestSearchExactTitleFirst(t *testing.T) {
+	long := strings.Repeat("Players argue about many things at the table, and most of them are settled by reading the card. ", 20)
+	docs := []Doc{
+		{PageID: "hat-02", Format: "hat", Title: "Priority", Text: long + "Priority works as described above."},
+		{PageID: "goat-04", Format: "goat", Title: "Ignition effects", Anchor: "priority-fast-effects",
+			Heading: "Priority for fast effects", Text: "Priority, priority, priority: the turn player keeps priority."},
+	}
+	ix := buildIndex(t, docs, nil)
+	res := search(t, ix, "priority ", Filter{})
+	if diff := cmp.Diff([]string{"/rules/hat-02", "/rules/goat-04#priority-fast-effects"}, urls(res.Hits)); diff != "" {
+		t.Errorf("Search(priority) (-want +got):\n%s", diff)
+	}
+	// The test is only worth something if bm25 alone would have put the
+	// short, dense section first.
+	if len(res.Hits) == 2 && res.Hits[0].Score >= res.Hits[1].Score {
+		t.Errorf("exact title scores %v, the section %v: want the section higher by bm25", res.Hits[0].Score, res.Hits[1].Score)
+	}
+	// An exact heading is promoted the same way.
+	res = search(t, ix, "Priority for fast effects", Filter{})
+	if len(res.Hits) == 0 || res.Hits[0].URL != "/rules/goat-04#priority-fast-effects" {
+		t.Errorf("Search(exact heading) = %v, want the section first", urls(res.Hits))
 	}
 }
 
@@ -225,21 +250,6 @@ func TestSnippetEscaping(t *testing.T) {
 	}
 	if got := res.Hits[0].Snippet; !strings.Contains(got, "&lt;<mark>script</mark>&gt;") || strings.Contains(got, "<script") {
 		t.Errorf("snippet %q: want &lt;<mark>script</mark>&gt; and no raw <script", got)
-	}
-}
-
-func TestMarkSnippet(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"plain", "plain"},
-		{"a \x01b\x02 c", "a <mark>b</mark> c"},
-		{"<\x01&\x02>", "&lt;<mark>&amp;</mark>&gt;"},
-		{"cut \x01off", "cut <mark>off</mark>"},
-		{"stray\x02 \x01\x01x\x02\x02", "stray <mark>x</mark>"},
-	}
-	for _, tt := range tests {
-		if got := markSnippet(tt.in); got != tt.want {
-			t.Errorf("markSnippet(%q) = %q, want %q", tt.in, got, tt.want)
-		}
 	}
 }
 
@@ -500,4 +510,30 @@ func FuzzSearch(f *testing.F) {
 			t.Fatalf("Cards(%q): %v", q, err)
 		}
 	})
+}
+
+func TestSearchCommonWordStillRanked(t *testing.T) {
+	// "chain" is in every doc, so plain FTS5 bm25 would give it idf ≈ 0 and
+	// every doc the same score; the padding rows keep the ranking.
+	var docs []Doc
+	for i := range 6 {
+		docs = append(docs, Doc{PageID: fmt.Sprintf("goat-%02d", i), Format: "goat",
+			Title: fmt.Sprintf("Rule %d", i), Text: "A rule about the chain and what players do with cards in hand."})
+	}
+	docs = append(docs, Doc{PageID: "goat-09", Format: "goat", Title: "Rule 9", Anchor: "chains", Heading: "Building a chain",
+		Text: "Players add links one at a chain, each answering the last."})
+	ix := buildIndex(t, docs, nil)
+	res := search(t, ix, "chain ", Filter{})
+	if res.Total != len(docs) {
+		t.Fatalf("Total = %d, want %d", res.Total, len(docs))
+	}
+	if got := res.Hits[0].URL; got != "/rules/goat-09#chains" {
+		t.Errorf("first hit = %s, want the section whose heading says chain; all %v", got, urls(res.Hits))
+	}
+	if s := res.Hits[len(res.Hits)-1].Score; s < 0.01 {
+		t.Errorf("last hit scores %v: want a real score, not bm25's clamped idf", s)
+	}
+	if res.Hits[0].Score <= res.Hits[1].Score {
+		t.Errorf("heading hit scores %v, body hit %v: want the heading higher", res.Hits[0].Score, res.Hits[1].Score)
+	}
 }

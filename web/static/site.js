@@ -1,39 +1,302 @@
-// Substep's small script: theme toggle, "/" to focus search, copy-link buttons.
+// Substep's one script: theme, search as you type, copy-link buttons and the
+// compare page's one-topic view on phones. No dependencies. It is loaded in
+// <head> without defer so a saved theme applies before the first paint; the
+// rest waits for the DOM. It never sets inline styles (the CSP forbids them):
+// it toggles classes and attributes that site.css styles.
 (function () {
   "use strict";
   var root = document.documentElement;
+  var KEY = "substep-theme";
+  var dark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+
   try {
-    var saved = localStorage.getItem("theme");
+    var saved = localStorage.getItem(KEY);
     if (saved === "light" || saved === "dark") root.setAttribute("data-theme", saved);
-  } catch (e) {}
-  function copy(text, el) {
-    var done = function () { el.classList.add("done"); setTimeout(function () { el.classList.remove("done"); }, 1500); };
+  } catch (e) { /* storage blocked: follow the system */ }
+
+  function $(sel, el) { return (el || document).querySelector(sel); }
+  function $$(sel, el) { return Array.prototype.slice.call((el || document).querySelectorAll(sel)); }
+
+  function isDark() {
+    var t = root.getAttribute("data-theme");
+    return t ? t === "dark" : !!(dark && dark.matches);
+  }
+
+  function syncThemeButtons() {
+    $$("[data-theme-toggle]").forEach(function (b) {
+      b.hidden = false;
+      b.setAttribute("aria-pressed", isDark() ? "true" : "false");
+    });
+  }
+
+  function toggleTheme() {
+    var next = isDark() ? "light" : "dark";
+    root.setAttribute("data-theme", next);
+    try { localStorage.setItem(KEY, next); } catch (e) { /* not remembered */ }
+    syncThemeButtons();
+  }
+
+  if (dark && dark.addEventListener) dark.addEventListener("change", syncThemeButtons);
+
+  // The status line is a live region: screen readers hear what changed.
+  function announce(msg) {
+    var st = document.getElementById("status");
+    if (!st) return;
+    st.textContent = "";
+    setTimeout(function () { st.textContent = msg; }, 50);
+  }
+
+  // ---- Copy links -------------------------------------------------------
+
+  function copied(btn, text) {
+    btn.setAttribute("data-copied", text);
+    if (!btn.hasAttribute("data-label")) btn.setAttribute("data-label", btn.textContent);
+    btn.textContent = "Copied";
+    btn.classList.add("done");
+    clearTimeout(btn.copyTimer);
+    btn.copyTimer = setTimeout(function () {
+      btn.textContent = btn.getAttribute("data-label");
+      btn.classList.remove("done");
+    }, 2000);
+    announce("Link copied: " + text);
+  }
+
+  function copyFallback(btn, text) {
+    var ta = document.createElement("textarea");
+    ta.value = text;
+    ta.className = "offscreen";
+    ta.setAttribute("readonly", "");
+    document.body.appendChild(ta);
+    ta.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    document.body.removeChild(ta);
+    btn.focus();
+    if (ok) copied(btn, text);
+    else window.prompt("Copy this link:", text);
+  }
+
+  function copy(btn) {
+    var text = btn.getAttribute("data-copy");
     if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(text).then(done, function () {});
+      navigator.clipboard.writeText(text).then(function () { copied(btn, text); }, function () { copyFallback(btn, text); });
+    } else {
+      copyFallback(btn, text);
     }
   }
-  document.addEventListener("click", function (ev) {
-    var t = ev.target.closest ? ev.target.closest("[data-copy],[data-anchor],[data-theme-toggle]") : null;
-    if (!t) return;
-    if (t.hasAttribute("data-theme-toggle")) {
-      var dark = root.getAttribute("data-theme") === "dark" ||
-        (!root.getAttribute("data-theme") && window.matchMedia("(prefers-color-scheme: dark)").matches);
-      var next = dark ? "light" : "dark";
-      root.setAttribute("data-theme", next);
-      try { localStorage.setItem("theme", next); } catch (e) {}
-    } else if (t.hasAttribute("data-copy")) {
-      copy(t.getAttribute("data-copy"), t);
-    } else if (t.hasAttribute("data-anchor")) {
-      var canon = document.querySelector('link[rel="canonical"]');
-      var base = canon ? canon.href.split("#")[0] : location.href.split("#")[0];
-      copy(base + "#" + t.getAttribute("data-anchor"), t);
+
+  // Every anchored heading in a rule's body gets its own copy button, next
+  // to the heading (not inside it, so the heading's name stays clean).
+  function addSectionButtons() {
+    var canon = $('link[rel="canonical"]');
+    var base = (canon ? canon.href : location.href).split("#")[0];
+    $$(".body a.anchor[data-anchor]").forEach(function (a) {
+      var h = a.parentNode;
+      if (!h || !h.parentNode || h.parentNode.classList.contains("shead")) return;
+      var name = h.textContent.replace(a.textContent, "").trim();
+      var wrap = document.createElement("div");
+      wrap.className = "shead";
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "copy small";
+      b.textContent = "Copy link";
+      b.setAttribute("aria-label", "Copy link to “" + name + "”");
+      b.setAttribute("data-copy", base + "#" + a.getAttribute("data-anchor"));
+      h.parentNode.insertBefore(wrap, h);
+      wrap.appendChild(h);
+      wrap.appendChild(b);
+    });
+    $$("button.copy[hidden]").forEach(function (b) { b.hidden = false; });
+  }
+
+  // ---- Search as you type ----------------------------------------------
+
+  // A form with data-live="ID" fetches /search?...&partial=1 on each change
+  // and puts the fragment into #ID. On /search (data-live-page) it also keeps
+  // the address bar in step, so the results can be shared or reloaded.
+  function liveSearch(form) {
+    var input = $("[data-search-input]", form);
+    var out = document.getElementById(form.getAttribute("data-live"));
+    if (!input || !out) return;
+    var box = $("[data-live-results]", out) || out;
+    var more = $("[data-live-more]", out);
+    var onPage = form.hasAttribute("data-live-page");
+    var timer = 0, seq = 0, last = null, ctrl = null;
+
+    function params() {
+      var parts = [];
+      $$("input[name], select[name]", form).forEach(function (el) {
+        var v = el.value.trim();
+        if (v) parts.push(encodeURIComponent(el.name) + "=" + encodeURIComponent(v));
+      });
+      return parts.join("&");
     }
+
+    function hide() {
+      if (onPage) return;
+      out.hidden = true;
+      last = null;
+    }
+
+    function run() {
+      var qs = params();
+      if (qs === last) return;
+      last = qs;
+      if (ctrl) ctrl.abort();
+      if (!onPage && !input.value.trim()) {
+        seq++;
+        out.removeAttribute("aria-busy");
+        box.textContent = "";
+        hide();
+        return;
+      }
+      var n = ++seq;
+      ctrl = window.AbortController ? new AbortController() : null;
+      out.setAttribute("aria-busy", "true");
+      fetch("/search?" + (qs ? qs + "&" : "") + "partial=1", { signal: ctrl ? ctrl.signal : undefined, credentials: "same-origin" })
+        .then(function (r) {
+          if (!r.ok) throw new Error("search: " + r.status);
+          return r.text();
+        })
+        .then(function (html) {
+          if (n !== seq) return;
+          box.innerHTML = html;
+          out.hidden = false;
+          out.removeAttribute("aria-busy");
+          out.setAttribute("data-query", input.value.trim());
+          if (more) more.href = "/search" + (qs ? "?" + qs : "");
+          if (onPage) {
+            history.replaceState(null, "", "/search" + (qs ? "?" + qs : ""));
+            document.title = (input.value.trim() ? "Search: " + input.value.trim() : "Search") + " · Substep";
+          }
+          var c = $(".count", box) || $(".notice", box);
+          announce(c ? c.textContent : "");
+        })
+        .catch(function () {
+          if (n === seq) {
+            out.removeAttribute("aria-busy");
+            last = null; // let the next keystroke try again
+          }
+        });
+    }
+
+    function schedule(delay) {
+      clearTimeout(timer);
+      timer = setTimeout(run, delay);
+    }
+
+    form.addEventListener("input", function (ev) { schedule(ev.target.tagName === "SELECT" ? 0 : 60); });
+    form.addEventListener("change", function () { schedule(0); });
+    input.addEventListener("keydown", function (ev) {
+      if (ev.key === "ArrowDown") {
+        // Closed results open again; open ones take the focus.
+        if (out.hidden) {
+          if (input.value.trim()) { ev.preventDefault(); schedule(0); }
+          return;
+        }
+        var first = $("a[href]", out);
+        if (first) { ev.preventDefault(); first.focus(); }
+      } else if (ev.key === "Escape" && !onPage && !out.hidden) {
+        ev.preventDefault();
+        hide();
+      }
+    });
+    // Arrow keys move through the results; Escape goes back to the box.
+    out.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape") {
+        ev.preventDefault();
+        hide();
+        input.focus();
+        return;
+      }
+      if (ev.key !== "ArrowDown" && ev.key !== "ArrowUp") return;
+      var links = $$("a[href]", out);
+      var i = links.indexOf(document.activeElement);
+      if (i < 0) return;
+      ev.preventDefault();
+      var j = i + (ev.key === "ArrowDown" ? 1 : -1);
+      if (j < 0) input.focus();
+      else if (j < links.length) links[j].focus();
+    });
+    // On the results page the form keeps working as a form; elsewhere a
+    // submit goes to the full results page, which is what the form says.
+    if (onPage) {
+      form.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        last = null;
+        run();
+      });
+    }
+  }
+
+  // ---- Compare: one topic at a time on a phone ---------------------------
+
+  function topicPicker(p) {
+    var matrix = $(".matrix");
+    var sel = $("select", p);
+    if (!matrix || !sel) return;
+    var rows = $$("tbody tr[id]", matrix);
+    if (!rows.length) return;
+    var ids = rows.map(function (r) { return r.id; });
+
+    function show(id, remember) {
+      rows.forEach(function (r) { r.classList.toggle("current", r.id === id); });
+      sel.value = id;
+      p.setAttribute("data-index", String(ids.indexOf(id) + 1));
+      if (remember) history.replaceState(null, "", "#" + id);
+    }
+
+    var want = decodeURIComponent(location.hash.slice(1));
+    show(ids.indexOf(want) >= 0 ? want : ids[0], false);
+    p.hidden = false;
+    matrix.classList.add("one");
+    sel.addEventListener("change", function () { show(sel.value, true); });
+    window.addEventListener("hashchange", function () {
+      var id = decodeURIComponent(location.hash.slice(1));
+      if (ids.indexOf(id) >= 0) show(id, false);
+    });
+    p.addEventListener("click", function (ev) {
+      var b = ev.target.closest ? ev.target.closest("[data-step]") : null;
+      if (!b) return;
+      var i = ids.indexOf(sel.value) + Number(b.getAttribute("data-step"));
+      if (i >= 0 && i < ids.length) {
+        show(ids[i], true);
+        announce(rows[i].querySelector("th").textContent.trim());
+      }
+    });
+  }
+
+  // ---- Wiring ----------------------------------------------------------
+
+  document.addEventListener("click", function (ev) {
+    var t = ev.target.closest ? ev.target.closest("[data-copy],[data-theme-toggle]") : null;
+    if (!t) return;
+    if (t.hasAttribute("data-theme-toggle")) toggleTheme();
+    else copy(t);
   });
+
+  // "/" focuses the search box from anywhere but a text field.
   document.addEventListener("keydown", function (ev) {
     if (ev.key !== "/" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    var tag = (document.activeElement && document.activeElement.tagName) || "";
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
-    var q = document.querySelector("[data-search-input]");
-    if (q) { ev.preventDefault(); q.focus(); q.select(); }
+    var el = document.activeElement;
+    var tag = (el && el.tagName) || "";
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || (el && el.isContentEditable)) return;
+    var q = $("[data-search-input]");
+    if (q) {
+      ev.preventDefault();
+      q.focus();
+      q.select();
+    }
   });
+
+  function init() {
+    syncThemeButtons();
+    addSectionButtons();
+    $$("form[data-live]").forEach(liveSearch);
+    $$("[data-topic-picker]").forEach(topicPicker);
+    root.classList.add("js");
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
 })();

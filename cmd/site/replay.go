@@ -1,0 +1,86 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"substep/rulings"
+)
+
+// errExpectations makes `site replay` exit non-zero when an expectation
+// fails or the scenario cannot be replayed.
+var errExpectations = errors.New("the replay did not meet the scenario's expectations")
+
+// replay is `site replay FILE [-format goat,hat,edison,modern|all] [-json]`.
+func replay(fs *flag.FlagSet, args []string, stdout io.Writer) error {
+	formats := fs.String("format", "", "comma-separated formats (goat, hat, edison, domain, modern) or all; default: the formats the file names")
+	asJSON := fs.Bool("json", false, "print the timelines as JSON")
+	files, err := parseInterspersed(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("usage: site replay FILE... [-format goat,hat|all] [-json] (FILE may be - for standard input)")
+	}
+	cat, err := rulings.DefaultCatalogue()
+	if err != nil {
+		return err
+	}
+	failed := false
+	for _, name := range files {
+		var src []byte
+		if name == "-" {
+			src, err = io.ReadAll(io.LimitReader(os.Stdin, 1<<20))
+		} else {
+			src, err = os.ReadFile(name)
+		}
+		if err != nil {
+			return err
+		}
+		sc, err := rulings.ParseScenario(strings.TrimSuffix(name, ".scn"), src, cat)
+		if err != nil {
+			return fmt.Errorf("%s:\n%w", name, err)
+		}
+		var profiles []*rulings.Profile
+		ids := sc.Formats
+		switch *formats {
+		case "":
+		case "all":
+			ids = rulings.FormatIDs()
+		default:
+			ids = strings.Split(*formats, ",")
+		}
+		for _, id := range ids {
+			p, ok := rulings.ProfileByID(strings.TrimSpace(id))
+			if !ok {
+				return fmt.Errorf("unknown format %q (want %s or all)", id, strings.Join(rulings.FormatIDs(), ", "))
+			}
+			profiles = append(profiles, p)
+		}
+		var out []*rulings.Timeline
+		for _, p := range profiles {
+			t := rulings.Replay(sc, p)
+			failed = failed || !t.OK()
+			out = append(out, t)
+			if !*asJSON {
+				fmt.Fprintln(stdout, t.Text())
+			}
+		}
+		if *asJSON {
+			enc := json.NewEncoder(stdout)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(out); err != nil {
+				return err
+			}
+		}
+	}
+	if failed {
+		return errExpectations
+	}
+	return nil
+}

@@ -1,0 +1,627 @@
+package app
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"substep/internal/attempts"
+	"substep/quizzes"
+)
+
+// checkedBanks loads the embedded banks and checks them with the real
+// engine, as the server does at start-up.
+func checkedBanks(t testing.TB) (*Content, *quizzes.Set) {
+	t.Helper()
+	c, err := LoadContent(ContentFS(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scen, err := fs.Sub(ContentFS(""), "scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := quizzes.LoadChecked(quizzes.BankFS(), scen, quizzes.NewEngine(c.Cards))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, set
+}
+
+// TestBanksAgreeWithEngine proves every bank answer is the engine's: each
+// question is replayed again here, outside Check, and the author's answer
+// compared with the engine's under the bank's format. It also checks the
+// banks against the content: sizes, topics, and cited sections.
+func TestBanksAgreeWithEngine(t *testing.T) {
+	c, set := checkedBanks(t)
+	eng := quizzes.NewEngine(c.Cards)
+	formatTopics := map[string]map[string]bool{}
+	for _, p := range c.Site.Pages {
+		if formatTopics[p.Format] == nil {
+			formatTopics[p.Format] = map[string]bool{}
+		}
+		for _, tp := range p.Topics {
+			formatTopics[p.Format][tp] = true
+		}
+	}
+	for _, f := range quizzes.Formats {
+		t.Run(f, func(t *testing.T) {
+			b, ok := set.Bank(f)
+			if !ok {
+				t.Fatalf("no %s bank", f)
+			}
+			if len(b.Questions) < 30 {
+				t.Errorf("%s bank has %d questions, want at least 30", f, len(b.Questions))
+			}
+			counts := b.TopicCounts()
+			gaps := map[string]string{}
+			for _, g := range b.Gaps {
+				gaps[g.Topic] = g.Why
+				switch {
+				case counts[g.Topic] > 0:
+					t.Errorf("%s lists %s as a gap but has %d question(s) on it: remove the gap", f, g.Topic, counts[g.Topic])
+				case !formatTopics[f][g.Topic]:
+					t.Errorf("%s lists %s as a gap, but no %s rule page has that topic", f, g.Topic, f)
+				}
+			}
+			var missing, open []string
+			for tp := range formatTopics[f] {
+				if counts[tp] > 0 {
+					continue
+				}
+				if why, ok := gaps[tp]; ok {
+					open = append(open, tp+" ("+why+")")
+				} else {
+					missing = append(missing, tp)
+				}
+			}
+			sort.Strings(missing)
+			sort.Strings(open)
+			if len(missing) > 0 {
+				t.Errorf("%s rule pages have topics with no question and no declared gap: %s", f, strings.Join(missing, ", "))
+			}
+			for _, g := range open {
+				t.Logf("%s: no question yet on %s", f, g)
+			}
+			var flagged []string
+			for _, q := range b.Questions {
+				if _, ok := c.Site.Topic(q.Topic); !ok {
+					t.Errorf("%s: topic %q is not in content/topics.yaml", q.ID, q.Topic)
+				}
+				for _, cite := range q.Cites {
+					id, anchor, _ := strings.Cut(cite, "#")
+					p, ok := c.Site.Page(id)
+					if !ok {
+						t.Errorf("%s cites %s: no page %s", q.ID, cite, id)
+						continue
+					}
+					if _, ok := p.Section(anchor); !ok {
+						t.Errorf("%s cites %s: page %s has no section #%s", q.ID, cite, id, anchor)
+					}
+				}
+				r, err := eng.Replay(f, q.Scenario, q.Ask)
+				if err != nil {
+					t.Errorf("%s: replay: %v", q.ID, err)
+					continue
+				}
+				got := r.Answer
+				if q.Kind == quizzes.KindTrueFalse {
+					got = fmt.Sprint(strings.EqualFold(strings.TrimSpace(got), strings.TrimSpace(q.Claim)))
+				}
+				if !strings.EqualFold(got, q.Answer) {
+					t.Errorf("%s: the bank says %q, the engine says %q (%s)", q.ID, q.Answer, got, q.Ask)
+				}
+				if !strings.EqualFold(q.CorrectChoice().Value, q.Answer) {
+					t.Errorf("%s: the right choice is %q, the author's answer %q", q.ID, q.CorrectChoice().Value, q.Answer)
+				}
+				if q.SameEverywhere {
+					flagged = append(flagged, q.ID)
+				}
+			}
+			var lines []string
+			for _, tp := range b.Topics() {
+				lines = append(lines, fmt.Sprintf("%s %d", tp, counts[tp]))
+			}
+			t.Logf("%s: %d questions; by topic: %s", f, len(b.Questions), strings.Join(lines, ", "))
+			if len(flagged) > 0 {
+				t.Logf("%s: %d question(s) answer the same under every format: %s", f, len(flagged), strings.Join(flagged, ", "))
+			}
+		})
+	}
+}
+
+// quizApp runs the real app with an attempts file for the test's lifetime.
+func quizApp(t *testing.T, cfg Config) *App {
+	t.Helper()
+	cfg.Addr = "127.0.0.1:0"
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	a, err := New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+		a.Close()
+	})
+	return a
+}
+
+// candidate is one browser: a cookie jar, no automatic redirects.
+type candidate struct {
+	t    *testing.T
+	base string
+	c    *http.Client
+}
+
+func newCandidate(t *testing.T, base string) *candidate {
+	jar, _ := cookiejar.New(nil)
+	return &candidate{t: t, base: base, c: &http.Client{Jar: jar, Timeout: 20 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+func (cd *candidate) do(method, path string, form url.Values) (*http.Response, []byte, error) {
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	req, err := http.NewRequest(method, cd.base+path, body)
+	if err != nil {
+		return nil, nil, err
+	}
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	resp, err := cd.c.Do(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return resp, b, err
+}
+
+func (cd *candidate) must(method, path string, form url.Values, status int) (*http.Response, *page) {
+	cd.t.Helper()
+	resp, b, err := cd.do(method, path, form)
+	if err != nil {
+		cd.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	if resp.StatusCode != status {
+		cd.t.Fatalf("%s %s: status %d, want %d\n%s", method, path, resp.StatusCode, status, b)
+	}
+	return resp, parsePage(cd.t, bytes.NewReader(b))
+}
+
+// sheet is an attempt as the candidate sees it: its id, CSRF token, and
+// for each question id the choice ids offered.
+type sheet struct {
+	id      string
+	csrf    string
+	choices map[string][]string
+}
+
+// start takes a certification attempt in format as name.
+func (cd *candidate) start(format, name string) sheet {
+	cd.t.Helper()
+	_, home := cd.must("GET", "/quiz", nil, 200)
+	tok := home.Attr("form[action=/quiz/"+format+"/start] input[name=_csrf]", "value")
+	resp, _ := cd.must("POST", "/quiz/"+format+"/start", url.Values{"_csrf": {tok}, "name": {name}}, http.StatusSeeOther)
+	loc := resp.Header.Get("Location")
+	_, p := cd.must("GET", loc, nil, 200)
+	sh := sheet{id: strings.TrimPrefix(loc, "/attempt/"), csrf: p.Attr("form#attempt-form input[name=_csrf]", "value"), choices: map[string][]string{}}
+	for _, n := range p.All("form#attempt-form input[type=radio]") {
+		name, _ := attr(n, "name")
+		val, _ := attr(n, "value")
+		sh.choices[strings.TrimPrefix(name, "q.")] = append(sh.choices[strings.TrimPrefix(name, "q.")], val)
+	}
+	if sh.csrf == "" || len(sh.choices) == 0 {
+		cd.t.Fatalf("attempt page %s has no token or no questions", loc)
+	}
+	return sh
+}
+
+// answers picks the engine's right choice for the first `right` questions
+// (in sorted id order) and a wrong one for the rest.
+func answers(set *quizzes.Set, format string, sh sheet, right int) url.Values {
+	b, _ := set.Bank(format)
+	ids := make([]string, 0, len(sh.choices))
+	for id := range sh.choices {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	v := url.Values{"_csrf": {sh.csrf}}
+	for i, id := range ids {
+		q, _ := b.Question(id)
+		pick := q.Correct
+		if i >= right {
+			for _, ch := range sh.choices[id] {
+				if ch != q.Correct {
+					pick = ch
+					break
+				}
+			}
+		}
+		v.Set("q."+id, pick)
+	}
+	return v
+}
+
+// TestCertificationEndToEnd takes a certification attempt over real HTTP:
+// start, answer all, submit, result, verify.
+func TestCertificationEndToEnd(t *testing.T) {
+	_, set := checkedBanks(t)
+	dbPath := filepath.Join(t.TempDir(), "attempts.db")
+	a := quizApp(t, Config{AttemptsPath: dbPath, ExportToken: "organiser-token"})
+	for _, format := range quizzes.Formats {
+		t.Run(format, func(t *testing.T) {
+			cd := newCandidate(t, a.URL())
+			sh := cd.start(format, "Judge "+format)
+			if len(sh.choices) != quizzes.TestSize {
+				t.Fatalf("%d questions, want %d", len(sh.choices), quizzes.TestSize)
+			}
+			// Spread across topics: no topic may have two more questions
+			// than a topic that has questions left in the bank.
+			b, _ := set.Bank(format)
+			drawn := map[string]int{}
+			for id := range sh.choices {
+				q, _ := b.Question(id)
+				drawn[q.Topic]++
+			}
+			bankCount := b.TopicCounts()
+			for tp, n := range drawn {
+				for tp2, n2 := range drawn {
+					if n > n2+1 && bankCount[tp2] > n2 {
+						t.Errorf("topics unevenly drawn: %s %d, %s %d", tp, n, tp2, n2)
+					}
+				}
+			}
+			resp, _ := cd.must("POST", "/attempt/"+sh.id+"/submit", answers(set, format, sh, 17), http.StatusSeeOther)
+			if loc := resp.Header.Get("Location"); loc != "/attempt/"+sh.id+"/result" {
+				t.Fatalf("submit redirects to %q", loc)
+			}
+			_, res := cd.must("GET", "/attempt/"+sh.id+"/result", nil, 200)
+			if got := res.Text("strong[data-score]"); got != "17 / 20" {
+				t.Errorf("score = %q, want 17 / 20", got)
+			}
+			if got := res.Text("strong.verdict"); got != "Passed" {
+				t.Errorf("verdict = %q", got)
+			}
+			if n := len(res.All("ol.review li.question")); n != 20 {
+				t.Errorf("review lists %d questions", n)
+			}
+			if n := len(res.All("ol.review li[data-outcome=wrong]")); n != 3 {
+				t.Errorf("review marks %d wrong, want 3", n)
+			}
+			if len(res.All("table.topics tr[data-topic]")) == 0 || len(res.All("ol.timeline li")) == 0 || len(res.All("p.cites a")) == 0 {
+				t.Errorf("result lacks the topic table, the replays or the rule links")
+			}
+			code := res.Text("code[data-code]")
+			if code == "" {
+				t.Fatal("no certificate code on a passing result")
+			}
+			anon := newCandidate(t, a.URL())
+			_, v := anon.must("GET", "/verify/"+code, nil, 200)
+			if v.Text("dd[data-name]") != "Judge "+format || v.Text("dd[data-score]") == "" || !strings.Contains(v.Text("dd[data-score]"), "17 / 20") {
+				t.Errorf("verify page: name %q score %q", v.Text("dd[data-name]"), v.Text("dd[data-score]"))
+			}
+			if _, err := time.Parse(time.RFC3339, v.Attr("time", "datetime")); err != nil {
+				t.Errorf("verify page date: %v", err)
+			}
+			anon.must("GET", "/verify/"+strings.ToLower(strings.ReplaceAll(code, "-", "")), nil, http.StatusMovedPermanently)
+		})
+	}
+	cd := newCandidate(t, a.URL())
+	resp, body, err := cd.do("GET", "/export/attempts.csv?token=organiser-token", nil)
+	if err != nil || resp.StatusCode != 200 || bytes.Count(body, []byte("\n")) != len(quizzes.Formats)+1 {
+		t.Errorf("export: %v %v\n%s", resp.Status, err, body)
+	}
+	if resp, _, _ := cd.do("GET", "/export/attempts.csv?token=guess", nil); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("export with a wrong token: %d", resp.StatusCode)
+	}
+	for _, f := range quizzes.Formats {
+		cd.must("GET", "/practice/"+f, nil, 200)
+		b, _ := set.Bank(f)
+		q := b.Questions[len(b.Questions)-1]
+		_, p := cd.must("GET", fmt.Sprintf("/practice/%s?q=%d&choice=%s", f, len(b.Questions), q.Correct), nil, 200)
+		if p.Text("p.feedback") != "Right." || len(p.All("ol.timeline li")) == 0 {
+			t.Errorf("practice %s: feedback %q", f, p.Text("p.feedback"))
+		}
+	}
+}
+
+// TestSubmissionRejections covers every submission the server refuses, and
+// checks the stored attempt is unchanged by each.
+func TestSubmissionRejections(t *testing.T) {
+	_, set := checkedBanks(t)
+	dbPath := filepath.Join(t.TempDir(), "attempts.db")
+	a := quizApp(t, Config{AttemptsPath: dbPath, QuizTimeLimit: 3 * time.Second})
+	store, err := attempts.Open(context.Background(), dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	first := func(sh sheet) string {
+		var ids []string
+		for id := range sh.choices {
+			ids = append(ids, id)
+		}
+		sort.Strings(ids)
+		return ids[0]
+	}
+	tests := []struct {
+		name   string
+		setup  func(cd *candidate, sh sheet)
+		form   func(t *testing.T, sh sheet) url.Values
+		status int
+		msg    string
+	}{
+		{name: "second submission", status: 409, msg: "already submitted",
+			setup: func(cd *candidate, sh sheet) {
+				cd.must("POST", "/attempt/"+sh.id+"/submit", answers(set, "goat", sh, 20), http.StatusSeeOther)
+			},
+			form: func(t *testing.T, sh sheet) url.Values { return answers(set, "goat", sh, 10) }},
+		{name: "after the time limit", status: 409, msg: "time limit",
+			setup: func(cd *candidate, sh sheet) { time.Sleep(3200 * time.Millisecond) },
+			form:  func(t *testing.T, sh sheet) url.Values { return answers(set, "goat", sh, 20) }},
+		{name: "answer to a question not in the attempt", status: 400, msg: "not part of this attempt",
+			form: func(t *testing.T, sh sheet) url.Values {
+				v := answers(set, "goat", sh, 20)
+				b, _ := set.Bank("goat")
+				for _, q := range b.Questions {
+					if _, in := sh.choices[q.ID]; !in {
+						v.Set("q."+q.ID, q.Correct)
+						break
+					}
+				}
+				return v
+			}},
+		{name: "forged choice id", status: 400, msg: "does not offer",
+			form: func(t *testing.T, sh sheet) url.Values {
+				v := answers(set, "goat", sh, 20)
+				v.Set("q."+first(sh), "00000000")
+				return v
+			}},
+		{name: "missing CSRF token", status: 400, msg: "csrf",
+			form: func(t *testing.T, sh sheet) url.Values {
+				v := answers(set, "goat", sh, 20)
+				v.Del("_csrf")
+				return v
+			}},
+		{name: "another browser's CSRF token", status: 403, msg: "csrf",
+			form: func(t *testing.T, sh sheet) url.Values {
+				v := answers(set, "goat", sh, 20)
+				v.Set("_csrf", newCandidate(t, a.URL()).start("goat", "Mallory").csrf)
+				return v
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cd := newCandidate(t, a.URL())
+			sh := cd.start("goat", "Rejected Candidate")
+			if tt.setup != nil {
+				tt.setup(cd, sh)
+			}
+			form := tt.form(t, sh)
+			before, err := store.Get(context.Background(), sh.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, body, err := cd.do("POST", "/attempt/"+sh.id+"/submit", form)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if resp.StatusCode != tt.status {
+				t.Fatalf("status %d, want %d\n%s", resp.StatusCode, tt.status, body)
+			}
+			if msg := parsePage(t, bytes.NewReader(body)).Text("p.lead"); !strings.Contains(strings.ToLower(msg), tt.msg) {
+				t.Errorf("message %q does not say %q", msg, tt.msg)
+			}
+			after, err := store.Get(context.Background(), sh.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(before, after); diff != "" {
+				t.Errorf("the rejected submission changed the attempt (-before +after):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestKillDuringSubmissions builds the site binary, fires concurrent
+// submissions at it and kills it with SIGKILL mid-burst. After a restart,
+// every submission that was acknowledged must be stored exactly, no
+// attempt may be half-written, and the database must pass
+// PRAGMA integrity_check.
+func TestKillDuringSubmissions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and kills the site binary")
+	}
+	_, set := checkedBanks(t)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "site")
+	build := exec.Command("go", "build", "-tags", "sqlite_fts5", "-o", bin, "substep/cmd/site")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	dbPath := filepath.Join(dir, "attempts.db")
+
+	url1, proc1 := startSite(t, bin, dbPath)
+	const n = 120
+	type job struct {
+		sh   sheet
+		cd   *candidate
+		form url.Values
+	}
+	jobs := make([]job, n)
+	for i := range jobs {
+		cd := newCandidate(t, url1)
+		sh := cd.start("goat", fmt.Sprintf("Candidate %d", i))
+		jobs[i] = job{sh: sh, cd: cd, form: answers(set, "goat", sh, i%21)}
+	}
+
+	var acked sync.Map // attempt id → true
+	var nAcked, nFailed atomic.Int32
+	killAfter := int32(n / 3)
+	var wg sync.WaitGroup
+	next := atomic.Int32{}
+	killed := make(chan struct{})
+	var once sync.Once
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				j := jobs[i]
+				resp, _, err := j.cd.do("POST", "/attempt/"+j.sh.id+"/submit", j.form)
+				if err != nil {
+					nFailed.Add(1)
+					continue
+				}
+				if resp.StatusCode >= 200 && resp.StatusCode < 400 {
+					acked.Store(j.sh.id, true)
+					if nAcked.Add(1) == killAfter {
+						once.Do(func() {
+							proc1.Process.Signal(syscall.SIGKILL)
+							close(killed)
+						})
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	once.Do(func() { proc1.Process.Signal(syscall.SIGKILL); close(killed) })
+	proc1.Wait()
+	if nFailed.Load() == 0 {
+		t.Errorf("the kill landed after the burst: every submission was answered, so nothing was tested mid-write")
+	}
+	t.Logf("%d submissions acknowledged before the kill, %d cut off", nAcked.Load(), nFailed.Load())
+
+	url2, proc2 := startSite(t, bin, dbPath)
+	defer func() {
+		proc2.Process.Signal(syscall.SIGTERM)
+		proc2.Wait()
+	}()
+	store, err := attempts.Open(context.Background(), dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if err := store.IntegrityCheck(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for i, j := range jobs {
+		a, err := store.Get(context.Background(), j.sh.id)
+		if err != nil {
+			t.Fatalf("attempt %d: %v", i, err)
+		}
+		sent := map[string]string{}
+		for k, v := range j.form {
+			if q, ok := strings.CutPrefix(k, "q."); ok {
+				sent[q] = v[0]
+			}
+		}
+		_, wasAcked := acked.Load(j.sh.id)
+		switch {
+		case a.Submitted():
+			if diff := cmp.Diff(sent, a.Answers); diff != "" {
+				t.Errorf("attempt %d: stored answers differ from those sent (-sent +stored):\n%s", i, diff)
+			}
+			if want := quizzes.Score(a.Items, sent).Correct; a.Correct != want {
+				t.Errorf("attempt %d: stored score %d, want %d", i, a.Correct, want)
+			}
+		case wasAcked:
+			t.Errorf("attempt %d: acknowledged but not stored", i)
+		case len(a.Answers) != 0:
+			t.Errorf("attempt %d: half-written: not submitted but has %d answers", i, len(a.Answers))
+		}
+		if wasAcked {
+			cd := newCandidate(t, url2)
+			_, res := cd.must("GET", "/attempt/"+j.sh.id+"/result", nil, 200)
+			if got, want := res.Text("strong[data-score]"), fmt.Sprintf("%d / 20", i%21); got != want {
+				t.Errorf("attempt %d after restart: score %q, want %q", i, got, want)
+			}
+		}
+	}
+}
+
+var servingRE = regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+)`)
+
+// startSite runs the site binary on a free loopback port with the given
+// attempts file and waits until it serves.
+func startSite(t *testing.T, bin, dbPath string) (string, *exec.Cmd) {
+	t.Helper()
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-attempts", dbPath)
+	cmd.Env = append(os.Environ(), "SUBSTEP_EXPORT_TOKEN=")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	})
+	found := make(chan string, 1)
+	var logs bytes.Buffer
+	var mu sync.Mutex
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			mu.Lock()
+			logs.WriteString(sc.Text() + "\n")
+			mu.Unlock()
+			if m := servingRE.FindStringSubmatch(sc.Text()); m != nil {
+				select {
+				case found <- m[1]:
+				default:
+				}
+			}
+		}
+	}()
+	select {
+	case u := <-found:
+		return u, cmd
+	case <-time.After(60 * time.Second):
+		mu.Lock()
+		defer mu.Unlock()
+		t.Fatalf("the site did not start:\n%s", logs.String())
+	}
+	return "", nil
+}

@@ -1,0 +1,412 @@
+// Package attempts stores certification attempts in their own SQLite file,
+// apart from the read-only content database. The store decides what
+// counts: it records a submission only if it arrives before the deadline,
+// for an attempt not yet submitted, and answers only the attempt's
+// questions with their own choices; otherwise it changes nothing. A
+// submission is one immediate transaction with synchronous=FULL, so once
+// Submit returns nil the answers survive a crash, and a crash before that
+// leaves the attempt as it was.
+package attempts
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/mattn/go-sqlite3"
+
+	"substep/quizzes"
+)
+
+// Errors Submit and the lookups return. ErrBadAnswer wraps the quizzes
+// errors naming what was wrong.
+var (
+	ErrNotFound         = errors.New("no such attempt")
+	ErrAlreadySubmitted = errors.New("this attempt has already been submitted")
+	ErrExpired          = errors.New("the time limit for this attempt has passed")
+	ErrBadAnswer        = errors.New("the submission is not valid for this attempt")
+)
+
+// Attempt is one certification attempt.
+type Attempt struct {
+	ID          string
+	Format      string
+	Name        string
+	Seed        uint64
+	Items       []quizzes.Item
+	StartedAt   time.Time
+	Deadline    time.Time
+	SubmittedAt time.Time         // zero until submitted
+	Answers     map[string]string // question id → choice id; set at submission
+	Correct     int               // meaningful once submitted
+	Passed      bool
+	Code        string // verification code of a passing attempt
+}
+
+// Submitted reports whether the attempt has been submitted.
+func (a *Attempt) Submitted() bool { return !a.SubmittedAt.IsZero() }
+
+// Expired reports whether the deadline has passed at now without a
+// submission.
+func (a *Attempt) Expired(now time.Time) bool { return !a.Submitted() && now.After(a.Deadline) }
+
+// Result scores the attempt's answers (none, if not submitted).
+func (a *Attempt) Result() quizzes.Result { return quizzes.Score(a.Items, a.Answers) }
+
+// Store is an open attempts database.
+type Store struct {
+	db *sql.DB
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS attempts (
+	id           TEXT PRIMARY KEY,
+	format       TEXT NOT NULL,
+	name         TEXT NOT NULL,
+	seed         INTEGER NOT NULL,
+	started_at   INTEGER NOT NULL,
+	deadline     INTEGER NOT NULL,
+	submitted_at INTEGER,
+	correct      INTEGER,
+	total        INTEGER NOT NULL,
+	passed       INTEGER NOT NULL DEFAULT 0,
+	code         TEXT UNIQUE,
+	CHECK ((submitted_at IS NULL) = (correct IS NULL))
+) STRICT;
+CREATE TABLE IF NOT EXISTS items (
+	attempt_id  TEXT NOT NULL REFERENCES attempts(id) ON DELETE CASCADE,
+	pos         INTEGER NOT NULL,
+	question_id TEXT NOT NULL,
+	topic       TEXT NOT NULL,
+	choices     TEXT NOT NULL,
+	correct     TEXT NOT NULL,
+	answer      TEXT,
+	PRIMARY KEY (attempt_id, pos),
+	UNIQUE (attempt_id, question_id)
+) STRICT;
+CREATE INDEX IF NOT EXISTS attempts_started ON attempts(started_at);
+PRAGMA user_version = 1;
+`
+
+// DSN is the connection string for a writable attempts file: WAL, a busy
+// timeout, immediate transactions (so concurrent writers wait instead of
+// failing), foreign keys, and synchronous=FULL so a committed submission
+// is on disk before Submit returns.
+func DSN(path string) string {
+	return "file:" + (&url.URL{Path: path}).EscapedPath() +
+		"?_journal_mode=WAL&_busy_timeout=5000&_txlock=immediate&_foreign_keys=on&_synchronous=FULL"
+}
+
+// Open opens (creating if needed) the attempts database at path. An empty
+// path opens a private in-memory database, for tests and for running
+// without a file; nothing in it outlives the process.
+func Open(ctx context.Context, path string) (*Store, error) {
+	dsn := DSN(path)
+	if path == "" {
+		dsn = "file::memory:?_txlock=immediate&_foreign_keys=on"
+	}
+	db, err := sql.Open("sqlite3", dsn)
+	if err != nil {
+		return nil, err
+	}
+	if path == "" {
+		// Each :memory: connection is its own database: keep exactly one.
+		db.SetMaxOpenConns(1)
+		db.SetConnMaxIdleTime(0)
+		db.SetConnMaxLifetime(0)
+	}
+	if _, err := db.ExecContext(ctx, schema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("attempts database %s: %w", path, err)
+	}
+	if path != "" {
+		var mode string
+		if err := db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
+			db.Close()
+			return nil, fmt.Errorf("attempts database %s: journal mode %q, want wal (%v)", path, mode, err)
+		}
+	}
+	return &Store{db: db}, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// NewID makes an unguessable attempt id: 128 random bits in hex.
+func NewID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return hex.EncodeToString(b[:])
+}
+
+// Create stores a new attempt. a.ID must be set (see NewID); Items,
+// StartedAt and Deadline too.
+func (s *Store) Create(ctx context.Context, a *Attempt) error {
+	if a.ID == "" || len(a.Items) == 0 || a.Deadline.Before(a.StartedAt) {
+		return fmt.Errorf("attempts: incomplete attempt")
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx,
+		`INSERT INTO attempts (id, format, name, seed, started_at, deadline, total) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		a.ID, a.Format, a.Name, int64(a.Seed), a.StartedAt.UnixMilli(), a.Deadline.UnixMilli(), len(a.Items)); err != nil {
+		return err
+	}
+	for i, it := range a.Items {
+		ch, _ := json.Marshal(it.Choices)
+		if _, err := tx.ExecContext(ctx,
+			`INSERT INTO items (attempt_id, pos, question_id, topic, choices, correct) VALUES (?, ?, ?, ?, ?, ?)`,
+			a.ID, i, it.QuestionID, it.Topic, string(ch), it.Correct); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+type querier interface {
+	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}
+
+// Get loads an attempt by id.
+func (s *Store) Get(ctx context.Context, id string) (*Attempt, error) {
+	return get(ctx, s.db, "id", id)
+}
+
+// ByCode loads the attempt with a verification code (as NormalizeCode
+// writes it).
+func (s *Store) ByCode(ctx context.Context, code string) (*Attempt, error) {
+	if code == "" {
+		return nil, ErrNotFound
+	}
+	return get(ctx, s.db, "code", code)
+}
+
+func get(ctx context.Context, q querier, col, val string) (*Attempt, error) {
+	a := &Attempt{}
+	var seed, started, deadline int64
+	var submitted, correct sql.NullInt64
+	var code sql.NullString
+	var passed int64
+	err := q.QueryRowContext(ctx,
+		`SELECT id, format, name, seed, started_at, deadline, submitted_at, correct, passed, code FROM attempts WHERE `+col+` = ?`, val).
+		Scan(&a.ID, &a.Format, &a.Name, &seed, &started, &deadline, &submitted, &correct, &passed, &code)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	a.Seed = uint64(seed)
+	a.StartedAt, a.Deadline = time.UnixMilli(started).UTC(), time.UnixMilli(deadline).UTC()
+	if submitted.Valid {
+		a.SubmittedAt = time.UnixMilli(submitted.Int64).UTC()
+		a.Correct = int(correct.Int64)
+		a.Answers = map[string]string{}
+	}
+	a.Passed, a.Code = passed == 1, code.String
+	rows, err := q.QueryContext(ctx, `SELECT question_id, topic, choices, correct, answer FROM items WHERE attempt_id = ? ORDER BY pos`, a.ID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var it quizzes.Item
+		var ch string
+		var ans sql.NullString
+		if err := rows.Scan(&it.QuestionID, &it.Topic, &ch, &it.Correct, &ans); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(ch), &it.Choices); err != nil {
+			return nil, fmt.Errorf("attempt %s: choices of %s: %w", a.ID, it.QuestionID, err)
+		}
+		if ans.Valid {
+			a.Answers[it.QuestionID] = ans.String
+		}
+		a.Items = append(a.Items, it)
+	}
+	return a, rows.Err()
+}
+
+// Submit records the answers (question id → choice id) of an attempt and
+// scores it, all in one transaction. It fails, changing nothing, when the
+// attempt does not exist (ErrNotFound), was submitted before
+// (ErrAlreadySubmitted), now is past its deadline (ErrExpired), or an
+// answer names a question outside the attempt or a choice the question
+// does not offer (ErrBadAnswer). A passing attempt gets a verification
+// code. It returns the stored attempt.
+func (s *Store) Submit(ctx context.Context, id string, answers map[string]string, now time.Time) (*Attempt, error) {
+	for i := 0; ; i++ {
+		a, err := s.submit(ctx, id, answers, now)
+		var se sqlite3.Error
+		if i < 5 && errors.As(err, &se) && se.Code == sqlite3.ErrConstraint && strings.Contains(se.Error(), "attempts.code") {
+			continue // the rare collision of two verification codes: draw another
+		}
+		return a, err
+	}
+}
+
+func (s *Store) submit(ctx context.Context, id string, answers map[string]string, now time.Time) (*Attempt, error) {
+	tx, err := s.db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: concurrent submits queue here
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	a, err := get(ctx, tx, "id", id)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case a.Submitted():
+		return nil, ErrAlreadySubmitted
+	case now.After(a.Deadline):
+		return nil, fmt.Errorf("%w (it ended at %s)", ErrExpired, a.Deadline.Format("15:04:05 MST"))
+	}
+	if err := quizzes.CheckAnswers(a.Items, answers); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadAnswer, err)
+	}
+	res := quizzes.Score(a.Items, answers)
+	for qid, choice := range answers {
+		if _, err := tx.ExecContext(ctx, `UPDATE items SET answer = ? WHERE attempt_id = ? AND question_id = ?`, choice, id, qid); err != nil {
+			return nil, err
+		}
+	}
+	var code any
+	if res.Passed {
+		code = NewCode()
+	}
+	r, err := tx.ExecContext(ctx,
+		`UPDATE attempts SET submitted_at = ?, correct = ?, passed = ?, code = ? WHERE id = ? AND submitted_at IS NULL`,
+		now.UnixMilli(), res.Correct, boolInt(res.Passed), code, id)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := r.RowsAffected(); n != 1 {
+		return nil, ErrAlreadySubmitted
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	a.SubmittedAt = time.UnixMilli(now.UnixMilli()).UTC()
+	a.Answers = map[string]string{}
+	for q, c := range answers {
+		a.Answers[q] = c
+	}
+	a.Correct, a.Passed = res.Correct, res.Passed
+	if res.Passed {
+		a.Code = code.(string)
+	}
+	return a, nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// codeAlphabet is Crockford's base32: no I, L, O or U to misread.
+const codeAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+// NewCode makes a verification code: ten characters from 50 random bits,
+// written in two groups of five ("7KQ2M-9XD4B").
+func NewCode() string {
+	var b [10]byte
+	_, _ = rand.Read(b[:])
+	out := make([]byte, 0, 11)
+	for i, x := range b {
+		if i == 5 {
+			out = append(out, '-')
+		}
+		out = append(out, codeAlphabet[x&31])
+	}
+	return string(out)
+}
+
+// NormalizeCode turns what a person typed into the stored form: upper
+// case, I and L read as 1, O as 0, spaces and dashes ignored. It returns
+// "" when the input cannot be a code.
+func NormalizeCode(s string) string {
+	var raw []byte
+	for _, r := range strings.ToUpper(s) {
+		switch {
+		case r == '-' || r == ' ':
+			continue
+		case r == 'I' || r == 'L':
+			r = '1'
+		case r == 'O':
+			r = '0'
+		}
+		if r > 127 || !strings.ContainsRune(codeAlphabet, r) {
+			return ""
+		}
+		raw = append(raw, byte(r))
+	}
+	if len(raw) != 10 {
+		return ""
+	}
+	return string(raw[:5]) + "-" + string(raw[5:])
+}
+
+// Summary is one attempt as the organiser's export lists it.
+type Summary struct {
+	Format      string
+	Name        string
+	StartedAt   time.Time
+	SubmittedAt time.Time // zero: never submitted
+	Correct     int
+	Total       int
+	Passed      bool
+	Code        string
+}
+
+// List returns every attempt, oldest first.
+func (s *Store) List(ctx context.Context) ([]Summary, error) {
+	rows, err := s.db.QueryContext(ctx,
+		`SELECT format, name, started_at, submitted_at, coalesce(correct, 0), total, passed, coalesce(code, '') FROM attempts ORDER BY started_at, id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Summary
+	for rows.Next() {
+		var sm Summary
+		var started int64
+		var submitted sql.NullInt64
+		var passed int
+		if err := rows.Scan(&sm.Format, &sm.Name, &started, &submitted, &sm.Correct, &sm.Total, &passed, &sm.Code); err != nil {
+			return nil, err
+		}
+		sm.StartedAt = time.UnixMilli(started).UTC()
+		if submitted.Valid {
+			sm.SubmittedAt = time.UnixMilli(submitted.Int64).UTC()
+		}
+		sm.Passed = passed == 1
+		out = append(out, sm)
+	}
+	return out, rows.Err()
+}
+
+// IntegrityCheck runs PRAGMA integrity_check and returns an error unless
+// SQLite answers "ok".
+func (s *Store) IntegrityCheck(ctx context.Context) error {
+	var res string
+	if err := s.db.QueryRowContext(ctx, "PRAGMA integrity_check").Scan(&res); err != nil {
+		return err
+	}
+	if res != "ok" {
+		return fmt.Errorf("integrity_check: %s", res)
+	}
+	return nil
+}

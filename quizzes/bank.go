@@ -1,0 +1,310 @@
+// Package quizzes owns Substep's judge certification quizzes: the question
+// banks (YAML files embedded from banks/), checking every question against
+// the rules engine, drawing a certification test from a recorded seed, and
+// scoring a submitted test. It is pure Go: it stores nothing and serves
+// nothing; internal/attempts keeps attempts and web/ shows them.
+package quizzes
+
+import (
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Formats are the formats that have a bank, in display order.
+var Formats = []string{"goat", "hat", "edison", "domain"}
+
+// Question kinds: what a question asks of a replay.
+const (
+	KindChainLink     = "chain-link"     // which effect is Chain Link N
+	KindLegal         = "legal"          // is this action legal, and why not
+	KindLocation      = "location"       // where is a card after the chain
+	KindLP            = "lp"             // what is a player's LP
+	KindTiming        = "timing"         // at which Damage Step timing an effect activates
+	KindFirstResponse = "first-response" // who may respond first
+	KindTrueFalse     = "true-false"     // is a statement about the replay true
+	KindState         = "state"          // another fact of the replay: a count, a position, the winner
+)
+
+// Kinds lists every question kind.
+var Kinds = []string{KindChainLink, KindLegal, KindLocation, KindLP, KindTiming, KindFirstResponse, KindTrueFalse, KindState}
+
+// Bank is one format's questions as written in banks/<format>.yaml.
+type Bank struct {
+	Format    string      `yaml:"format"`
+	Questions []*Question `yaml:"questions"`
+	Gaps      []Gap       `yaml:"gaps"`
+	File      string      `yaml:"-"`
+}
+
+// Gap is a topic of the format's rule pages that the bank cannot ask about
+// yet because the engine cannot replay it, and why. Gaps are listed, not
+// hidden: the content test reports them, and fails on a topic that has
+// neither a question nor a gap.
+type Gap struct {
+	Topic string `yaml:"topic"`
+	Why   string `yaml:"why"`
+}
+
+// Question is a scenario, a prompt, an engine query and the choices. The
+// right choice is never stored: it is the one whose value equals what the
+// engine answers, and Answer (the author's expectation) is checked against
+// the engine by Check.
+type Question struct {
+	ID           string   `yaml:"id"`
+	Topic        string   `yaml:"topic"`
+	Kind         string   `yaml:"kind"`
+	Cites        []string `yaml:"cites"`         // rule sections it tests: "goat-09#example-1"
+	Scenario     string   `yaml:"scenario"`      // the scenario text, inline
+	ScenarioFile string   `yaml:"scenario_file"` // or a file under content/scenarios/
+	Prompt       string   `yaml:"prompt"`
+	Ask          string   `yaml:"ask"`   // the engine query
+	Claim        string   `yaml:"claim"` // true-false: the statement is true when the engine answers this
+	Choices      []Choice `yaml:"choices"`
+	Answer       string   `yaml:"answer"`  // the author's expected answer: the right choice's value
+	Explain      string   `yaml:"explain"` // optional: one line on why, shown in the review
+
+	Line int `yaml:"-"` // line of the question in its file
+}
+
+// Choice is one answer a candidate may pick. Value is what the engine would
+// answer; Text is what the candidate reads (Value when empty). ID is stable
+// for a question and says nothing about its position in the file.
+type Choice struct {
+	ID    string `yaml:"-"`
+	Value string `yaml:"value"`
+	Text  string `yaml:"text"`
+}
+
+// UnmarshalYAML accepts a plain string (shown as written) or {value, text}.
+func (c *Choice) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode {
+		c.Value = n.Value
+		return nil
+	}
+	type plain Choice
+	return n.Decode((*plain)(c))
+}
+
+// Label is what the candidate reads.
+func (c Choice) Label() string {
+	if c.Text != "" {
+		return c.Text
+	}
+	return c.Value
+}
+
+// Choice returns the question's choice with the given id.
+func (q *Question) Choice(id string) (Choice, bool) {
+	for _, c := range q.Choices {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return Choice{}, false
+}
+
+// choiceID derives a choice's id from the question id and its value.
+func choiceID(qid, value string) string {
+	sum := sha256.Sum256([]byte(qid + "\x00" + value))
+	return hex.EncodeToString(sum[:4])
+}
+
+//go:embed banks/*.yaml
+var bankFiles embed.FS
+
+// BankFS is the embedded banks folder (files named <format>.yaml).
+func BankFS() fs.FS {
+	sub, err := fs.Sub(bankFiles, "banks")
+	if err != nil {
+		panic(err) // the embed pattern guarantees the folder
+	}
+	return sub
+}
+
+var idRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+var citeRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*#[A-Za-z0-9_-]+$`)
+
+// LoadError lists every problem in the banks, one per line as
+// "file:line: what is wrong".
+type LoadError struct{ Problems []string }
+
+func (e *LoadError) Error() string {
+	return fmt.Sprintf("%d quiz bank problem(s):\n%s", len(e.Problems), strings.Join(e.Problems, "\n"))
+}
+
+// Load reads every <format>.yaml of banks; scenario_file references are read
+// from scenarios (may be nil when no question uses one). It checks the
+// shape of every question; Check compares them with the engine.
+func Load(banks, scenarios fs.FS) ([]*Bank, error) {
+	var out []*Bank
+	var problems []string
+	add := func(file string, line int, format string, args ...any) {
+		problems = append(problems, fmt.Sprintf("%s:%d: %s", file, line, fmt.Sprintf(format, args...)))
+	}
+	names, err := fs.Glob(banks, "*.yaml")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	ids := map[string]string{}
+	for _, name := range names {
+		data, err := fs.ReadFile(banks, name)
+		if err != nil {
+			return nil, err
+		}
+		var doc yaml.Node
+		if err := yaml.Unmarshal(data, &doc); err != nil {
+			add(name, 0, "%v", err)
+			continue
+		}
+		b := &Bank{File: name}
+		if len(doc.Content) == 0 {
+			add(name, 1, "empty bank")
+			continue
+		}
+		if err := doc.Content[0].Decode(b); err != nil {
+			add(name, 1, "%v", err)
+			continue
+		}
+		if want := strings.TrimSuffix(name, ".yaml"); b.Format != want {
+			add(name, 1, "format %q does not match the file name (want %q)", b.Format, want)
+		}
+		for _, g := range b.Gaps {
+			if g.Topic == "" || strings.TrimSpace(g.Why) == "" {
+				add(name, 1, "a gap needs a topic and a why")
+			}
+		}
+		lines := questionLines(doc.Content[0])
+		for i, q := range b.Questions {
+			if i < len(lines) {
+				q.Line = lines[i]
+			}
+			for _, msg := range q.validate() {
+				add(name, q.Line, "question %q: %s", q.ID, msg)
+			}
+			if prev, ok := ids[q.ID]; ok && q.ID != "" {
+				add(name, q.Line, "question id %q already used in %s", q.ID, prev)
+			}
+			ids[q.ID] = name
+			if q.ScenarioFile != "" {
+				if scenarios == nil {
+					add(name, q.Line, "question %q: scenario_file %q but no scenario folder", q.ID, q.ScenarioFile)
+					continue
+				}
+				src, err := fs.ReadFile(scenarios, path.Clean(q.ScenarioFile))
+				if err != nil {
+					add(name, q.Line, "question %q: scenario_file: %v", q.ID, err)
+					continue
+				}
+				q.Scenario = string(src)
+			}
+		}
+		out = append(out, b)
+	}
+	if len(problems) > 0 {
+		return nil, &LoadError{Problems: problems}
+	}
+	return out, nil
+}
+
+// questionLines finds the line of each entry of the questions list.
+func questionLines(m *yaml.Node) []int {
+	if m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == "questions" {
+			var lines []int
+			for _, n := range m.Content[i+1].Content {
+				lines = append(lines, n.Line)
+			}
+			return lines
+		}
+	}
+	return nil
+}
+
+// validate reports what is wrong with the question's shape, and assigns
+// the choice ids.
+func (q *Question) validate() []string {
+	var errs []string
+	bad := func(f string, a ...any) { errs = append(errs, fmt.Sprintf(f, a...)) }
+	if !idRE.MatchString(q.ID) {
+		bad("id must be lower-case words joined by dashes")
+	}
+	if q.Topic == "" {
+		bad("missing topic")
+	}
+	known := false
+	for _, k := range Kinds {
+		known = known || k == q.Kind
+	}
+	if !known {
+		bad("kind %q is not one of %s", q.Kind, strings.Join(Kinds, ", "))
+	}
+	if len(q.Cites) == 0 {
+		bad("cites no rule section (want page#anchor entries)")
+	}
+	for _, c := range q.Cites {
+		if !citeRE.MatchString(c) {
+			bad("cite %q is not page#anchor", c)
+		}
+	}
+	switch {
+	case q.Scenario == "" && q.ScenarioFile == "":
+		bad("needs a scenario or a scenario_file")
+	case q.Scenario != "" && q.ScenarioFile != "":
+		bad("has both a scenario and a scenario_file")
+	}
+	if strings.TrimSpace(q.Prompt) == "" {
+		bad("missing prompt")
+	}
+	if strings.TrimSpace(q.Ask) == "" {
+		bad("missing ask (the engine query)")
+	}
+	if q.Kind == KindTrueFalse {
+		if q.Claim == "" {
+			bad("a true-false question needs a claim")
+		}
+		if len(q.Choices) == 0 {
+			q.Choices = []Choice{{Value: "true", Text: "True"}, {Value: "false", Text: "False"}}
+		}
+	}
+	if len(q.Choices) < 2 {
+		bad("needs at least two choices")
+	}
+	seen := map[string]bool{}
+	for i := range q.Choices {
+		c := &q.Choices[i]
+		if c.Value == "" {
+			bad("choice %d has no value", i+1)
+		}
+		if seen[normalize(c.Value)] {
+			bad("choice %q listed twice", c.Value)
+		}
+		seen[normalize(c.Value)] = true
+		c.ID = choiceID(q.ID, c.Value)
+	}
+	if q.Answer == "" {
+		bad("missing answer (the value of the right choice, checked against the engine)")
+	} else if !seen[normalize(q.Answer)] {
+		bad("answer %q is not one of the choices", q.Answer)
+	}
+	return errs
+}
+
+// normalize folds an answer for comparison: case, and runs of spaces.
+func normalize(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// ErrNoBank is returned for a format without a bank.
+var ErrNoBank = errors.New("no quiz bank for this format")

@@ -1,0 +1,228 @@
+package quizzes
+
+import (
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+// AllFormats are the rule sets a question is replayed under to see whether
+// it tests something particular to its format: the four banks' formats and
+// today's rules.
+var AllFormats = []string{"goat", "hat", "edison", "domain", "modern"}
+
+// Engine replays a scenario under a format and answers a query about the
+// replay. The rulings engine satisfies it through NewEngine; tests use
+// fakes.
+type Engine interface {
+	Replay(format, scenario, query string) (Replay, error)
+}
+
+// Replay is the engine's answer to a question's query, with the timeline
+// that led to it as a person reads it.
+type Replay struct {
+	Answer string
+	Steps  []Step
+}
+
+// Step is one line of a replayed timeline.
+type Step struct {
+	Where string // phase, step or Damage Step timing: "Battle Phase · damage calculation"
+	Text  string // what happened: "Chain Link 1: Sangan (Player A)"
+	Rule  string // the rule section that decided it, page#anchor, when there is one
+}
+
+// Checked is a question whose right choice the engine has computed.
+type Checked struct {
+	*Question
+	Format  string
+	Correct string // id of the right choice
+	Replay  Replay // the replay under the bank's format
+	// Across is the value of the right choice under every format of
+	// AllFormats ("error: ..." when the engine could not answer).
+	Across map[string]string
+	// SameEverywhere flags a question whose answer is the same under every
+	// format: it tests nothing particular to its own.
+	SameEverywhere bool
+}
+
+// CorrectChoice is the right choice.
+func (c *Checked) CorrectChoice() Choice {
+	ch, _ := c.Choice(c.Correct)
+	return ch
+}
+
+// CheckedBank is one format's bank with every answer computed.
+type CheckedBank struct {
+	Format    string
+	Questions []*Checked
+	Gaps      []Gap
+	byID      map[string]*Checked
+}
+
+// Question finds a question by id.
+func (b *CheckedBank) Question(id string) (*Checked, bool) {
+	q, ok := b.byID[id]
+	return q, ok
+}
+
+// Topics lists the bank's topics in sorted order.
+func (b *CheckedBank) Topics() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, q := range b.Questions {
+		if !seen[q.Topic] {
+			seen[q.Topic] = true
+			out = append(out, q.Topic)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TopicCounts is how many questions the bank has on each topic.
+func (b *CheckedBank) TopicCounts() map[string]int {
+	m := map[string]int{}
+	for _, q := range b.Questions {
+		m[q.Topic]++
+	}
+	return m
+}
+
+// Set is every checked bank, by format.
+type Set struct {
+	banks map[string]*CheckedBank
+}
+
+// Bank returns a format's checked bank.
+func (s *Set) Bank(format string) (*CheckedBank, bool) {
+	b, ok := s.banks[format]
+	return b, ok
+}
+
+// Banks lists the checked banks in the order of Formats, then any others.
+func (s *Set) Banks() []*CheckedBank {
+	var out []*CheckedBank
+	for _, f := range Formats {
+		if b, ok := s.banks[f]; ok {
+			out = append(out, b)
+		}
+	}
+	var rest []string
+	for f := range s.banks {
+		if !contains(Formats, f) {
+			rest = append(rest, f)
+		}
+	}
+	sort.Strings(rest)
+	for _, f := range rest {
+		out = append(out, s.banks[f])
+	}
+	return out
+}
+
+// CheckError lists every question the engine disagrees with.
+type CheckError struct{ Problems []string }
+
+func (e *CheckError) Error() string {
+	return fmt.Sprintf("%d quiz question(s) disagree with the engine:\n%s", len(e.Problems), strings.Join(e.Problems, "\n"))
+}
+
+// Check replays every question under its bank's format and under every
+// other format. A question fails when the engine cannot replay it, when no
+// choice (or more than one) equals the engine's answer, or when the
+// author's answer is not the engine's. Every failure is listed in one
+// *CheckError; a server must refuse to start on it.
+func Check(banks []*Bank, eng Engine) (*Set, error) {
+	set := &Set{banks: map[string]*CheckedBank{}}
+	var problems []string
+	for _, b := range banks {
+		cb := &CheckedBank{Format: b.Format, Gaps: b.Gaps, byID: map[string]*Checked{}}
+		for _, q := range b.Questions {
+			where := fmt.Sprintf("%s:%d: question %q", b.File, q.Line, q.ID)
+			c, err := check(b.Format, q, eng)
+			if err != nil {
+				problems = append(problems, where+": "+err.Error())
+				continue
+			}
+			cb.Questions = append(cb.Questions, c)
+			cb.byID[q.ID] = c
+		}
+		set.banks[b.Format] = cb
+	}
+	if len(problems) > 0 {
+		return nil, &CheckError{Problems: problems}
+	}
+	return set, nil
+}
+
+// value turns the engine's answer into a choice value: itself, or for a
+// true-false question whether it equals the claim.
+func (q *Question) value(answer string) string {
+	if q.Kind == KindTrueFalse {
+		if normalize(answer) == normalize(q.Claim) {
+			return "true"
+		}
+		return "false"
+	}
+	return answer
+}
+
+func check(format string, q *Question, eng Engine) (*Checked, error) {
+	r, err := eng.Replay(format, q.Scenario, q.Ask)
+	if err != nil {
+		return nil, fmt.Errorf("the engine cannot answer it under %s: %v", format, err)
+	}
+	got := q.value(r.Answer)
+	var match []Choice
+	for _, c := range q.Choices {
+		if normalize(c.Value) == normalize(got) {
+			match = append(match, c)
+		}
+	}
+	switch {
+	case len(match) == 0:
+		return nil, fmt.Errorf("the engine answers %q (for %q), which is none of the choices", got, q.Ask)
+	case len(match) > 1:
+		return nil, fmt.Errorf("the engine's answer %q matches %d choices", got, len(match))
+	case normalize(q.Answer) != normalize(got):
+		return nil, fmt.Errorf("the author's answer is %q but the engine answers %q (for %q)", q.Answer, got, q.Ask)
+	}
+	c := &Checked{Question: q, Format: format, Correct: match[0].ID, Replay: r, Across: map[string]string{}}
+	same := true
+	for _, f := range AllFormats {
+		v := got
+		if f != format {
+			other, err := eng.Replay(f, q.Scenario, q.Ask)
+			if err != nil {
+				v = "error: " + err.Error()
+			} else {
+				v = q.value(other.Answer)
+			}
+		}
+		c.Across[f] = v
+		same = same && normalize(v) == normalize(got)
+	}
+	c.SameEverywhere = same
+	return c, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// LoadChecked loads the banks (see Load) and checks them against the
+// engine (see Check): what a server runs at start-up.
+func LoadChecked(banks, scenarios fs.FS, eng Engine) (*Set, error) {
+	bs, err := Load(banks, scenarios)
+	if err != nil {
+		return nil, err
+	}
+	return Check(bs, eng)
+}

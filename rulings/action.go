@@ -1,0 +1,530 @@
+package rulings
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Verbs of script actions.
+const (
+	vDraw          = "draw"
+	vNormalSummon  = "normal-summon"
+	vTributeSummon = "tribute-summon"
+	vFlipSummon    = "flip-summon"
+	vSet           = "set"
+	vActivate      = "activate"
+	vPass          = "pass"
+	vAttack        = "attack"
+	vNoAttack      = "no-attack"
+	vPhase         = "phase"
+	vEndTurn       = "end-turn"
+	vOrder         = "order"
+	vPay           = "pay"
+	vNoPay         = "no-pay"
+	vPosition      = "position"
+	vContinue      = "continue"
+	vChooseTarget  = "choose-target"
+)
+
+var (
+	reSubject  = regexp.MustCompile(`^(?:[Pp]layer\s+)?([AB])\b[,:]?\s+(.*)$`)
+	reBoth     = regexp.MustCompile(`(?i)^(?:both(?: players)?|neither player|no one|nobody|no player)\s+(?:pass(?:es)?|respond(?:s)?|chains?|ha(?:s|ve) (?:a |any )?response|activates? anything)(?:\s.*)?$`)
+	rePass     = regexp.MustCompile(`(?i)^(?:passes|pass|has no response|does not respond|does not chain|declines to respond|does nothing|has no responses)(?:\s.*)?$`)
+	reDraw     = regexp.MustCompile(`(?i)^draws(?:\s+(\d+|a|one|two|three)\s+cards?)?(?:\s+for (?:the|his|her|their) (?:turn|draw phase|normal draw))?$`)
+	reNSummon  = regexp.MustCompile(`(?i)^(?:normal summons|summons)\s+(.+)$`)
+	reTSummon  = regexp.MustCompile(`(?i)^tribute summons\s+(.+?),?\s+(?:by )?tributing\s+(.+)$`)
+	reTSummon2 = regexp.MustCompile(`(?i)^tributes\s+(.+?)\s+to tribute summon\s+(.+)$`)
+	reFSummon  = regexp.MustCompile(`(?i)^flip summons\s+(.+)$`)
+	reSet      = regexp.MustCompile(`(?i)^sets\s+(.+?)(?:\s+face-down)?$`)
+	reActivate = regexp.MustCompile(`(?i)^(activates|chains|uses|activate|chain)\s+(?:the effect of\s+)?(.+)$`)
+	reDirect   = regexp.MustCompile(`(?i)^(?:attacks directly with|declares a direct attack with)\s+(.+)$`)
+	reAttackW  = regexp.MustCompile(`(?i)^(?:attacks|declares an attack on)\s+(.+)\s+with\s+(.+)$`)
+	reHasAtk   = regexp.MustCompile(`(?i)^(?:has|lets)\s+(.+?)\s+attack\s+(.+)$`)
+	reNoAttack = regexp.MustCompile(`(?i)^(?:does not attack|cancels the attack|stops the attack|chooses not to attack|declines to attack)(?:\s+with\s+(.+))?$`)
+	rePhase    = regexp.MustCompile(`(?i)^(?:enters|goes to|moves to|proceeds to|enters into)\s+(?:the\s+)?(draw phase|standby phase|main phase 1|main phase 2|main phase|battle phase|end phase)$`)
+	reEndBP    = regexp.MustCompile(`(?i)^ends (?:the|his|her|their) battle phase$`)
+	reEndTurn  = regexp.MustCompile(`(?i)^ends (?:the|his|her|their) turn$`)
+	reOrder    = regexp.MustCompile(`(?i)^(?:orders|arranges) (?:the |his |her |their )?(?:triggers|trigger effects|chain|effects)\s*:\s*(.+)$`)
+	rePlaces   = regexp.MustCompile(`(?i)^places\s+(.+?)\s+(?:before|under)\s+(.+)$`)
+	rePay      = regexp.MustCompile(`(?i)^pays\s+(?:(\d+)\s+(?:lp|life points)\s+)?(?:for|to keep)\s+(.+)$`)
+	reNoPay    = regexp.MustCompile(`(?i)^(?:does not pay|chooses not to pay|declines to pay)\s+(?:for\s+)?(.+)$`)
+	rePosition = regexp.MustCompile(`(?i)^(?:changes|switches)\s+(.+?)\s+to\s+(attack|defense) position$`)
+	reTargets  = regexp.MustCompile(`(?i)^targets\s+(.+?)\s+with\s+(.+)$`)
+	reCardAtk  = regexp.MustCompile(`(?i)^attacks\s+(.+)$`)
+	reCardTgt  = regexp.MustCompile(`(?i)^targets\s+(.+)$`)
+	reContinue = regexp.MustCompile(`(?i)^(?:play\s+)?(?:continues|continue|goes on|go on|proceeds|proceed|moves on|move on|goes|go)\s+to\s+(.+)$`)
+	reDSEnds   = regexp.MustCompile(`(?i)^the (?:damage step|battle) ends$`)
+	reRespPf   = regexp.MustCompile(`(?i)^(?:in response to|when|once)\s+(.+?)(?:'s effect|’s effect)?(?:\s+(?:activates|is activated))?\s*[,:]\s+`)
+)
+
+var continueTargets = map[string]string{
+	"the start of the damage step": "start", "the flip timing": "flip", "before damage calculation": "before",
+	"damage calculation": "calc", "after damage calculation": "after", "resolve effects": "resolve",
+	"the end of the damage step": "end", "the end of the battle": "done", "the battle step": "done",
+}
+
+func (p *parser) action(n int, line string) (*Action, string) {
+	line = reBullet.ReplaceAllString(line, "")
+	line = strings.TrimSpace(strings.TrimRight(line, ". "))
+	a := &Action{Line: n, Text: line, Player: -1}
+	if m := reTimingPf.FindStringSubmatch(line); m != nil {
+		a.Timing = timingPrefix[strings.ToLower(m[1])]
+		line = strings.TrimSpace(line[len(m[0]):])
+	}
+	if m := reRespPf.FindStringSubmatch(line); m != nil {
+		if err := p.ref(stripEffect(m[1]), &a.Resp); err != "" {
+			return nil, err
+		}
+		line = strings.TrimSpace(line[len(m[0]):])
+	}
+	if reBoth.MatchString(line) {
+		a.Verb = vPass
+		return a, ""
+	}
+	if reDSEnds.MatchString(line) {
+		a.Verb, a.Declare = vContinue, "done"
+		return a, ""
+	}
+	if m := reContinue.FindStringSubmatch(line); m != nil {
+		t, ok := continueTargets[strings.ToLower(strings.TrimSpace(m[1]))]
+		if !ok {
+			return nil, fmt.Sprintf("cannot continue to %q (say: before damage calculation, damage calculation, after damage calculation, the end of the Damage Step)", m[1])
+		}
+		a.Verb, a.Declare = vContinue, t
+		return a, ""
+	}
+	m := reSubject.FindStringSubmatch(line)
+	if m == nil {
+		// "Sangan attacks ..." or "Caius the Shadow Monarch targets Umi".
+		c, rest, ok := p.matchCard(line)
+		if !ok {
+			return nil, "cannot read this line: start with A, B, both, or a card name (see rulings/SCENARIOS.md)"
+		}
+		rest = strings.TrimSpace(rest)
+		if mm := reCardAtk.FindStringSubmatch(rest); mm != nil {
+			a.Verb, a.Card = vAttack, c
+			return a, p.attackTarget(a, mm[1])
+		}
+		if mm := reCardTgt.FindStringSubmatch(rest); mm != nil {
+			a.Verb, a.Card = vChooseTarget, c
+			return a, p.refList(mm[1], &a.Targets)
+		}
+		return nil, fmt.Sprintf("cannot read what %s does here: %q", c.Card.Name, rest)
+	}
+	if m[1] == "B" {
+		a.Player = 1
+	} else {
+		a.Player = 0
+	}
+	rest := strings.TrimSpace(m[2])
+	switch {
+	case rePass.MatchString(rest):
+		a.Verb = vPass
+	case reDraw.MatchString(rest):
+		mm := reDraw.FindStringSubmatch(rest)
+		a.Verb, a.N = vDraw, 1
+		switch strings.ToLower(mm[1]) {
+		case "", "a", "one":
+		case "two":
+			a.N = 2
+		case "three":
+			a.N = 3
+		default:
+			a.N, _ = strconv.Atoi(mm[1])
+		}
+		if a.N < 1 || a.N > 60 {
+			return nil, "a player draws from 1 to 60 cards"
+		}
+	case reTSummon.MatchString(rest):
+		mm := reTSummon.FindStringSubmatch(rest)
+		a.Verb = vTributeSummon
+		return a, firstErr(p.ref(mm[1], &a.Card), p.refList(mm[2], &a.Tribute))
+	case reTSummon2.MatchString(rest):
+		mm := reTSummon2.FindStringSubmatch(rest)
+		a.Verb = vTributeSummon
+		return a, firstErr(p.ref(mm[2], &a.Card), p.refList(mm[1], &a.Tribute))
+	case reFSummon.MatchString(rest):
+		a.Verb = vFlipSummon
+		return a, p.ref(reFSummon.FindStringSubmatch(rest)[1], &a.Card)
+	case reNSummon.MatchString(rest):
+		a.Verb = vNormalSummon
+		return a, p.ref(reNSummon.FindStringSubmatch(rest)[1], &a.Card)
+	case reSet.MatchString(rest):
+		a.Verb = vSet
+		return a, p.ref(reSet.FindStringSubmatch(rest)[1], &a.Card)
+	case reDirect.MatchString(rest):
+		a.Verb, a.Direct = vAttack, true
+		return a, p.ref(reDirect.FindStringSubmatch(rest)[1], &a.Card)
+	case reNoAttack.MatchString(rest):
+		a.Verb = vNoAttack
+		if mm := reNoAttack.FindStringSubmatch(rest); mm[1] != "" {
+			return a, p.ref(mm[1], &a.Card)
+		}
+	case reHasAtk.MatchString(rest):
+		mm := reHasAtk.FindStringSubmatch(rest)
+		a.Verb = vAttack
+		return a, firstErr(p.ref(mm[1], &a.Card), p.attackTarget(a, mm[2]))
+	case reAttackW.MatchString(rest):
+		mm := reAttackW.FindStringSubmatch(rest)
+		a.Verb = vAttack
+		return a, firstErr(p.ref(mm[2], &a.Card), p.ref(mm[1], &a.Other))
+	case rePhase.MatchString(rest):
+		ph := phaseNames[strings.ToLower(rePhase.FindStringSubmatch(rest)[1])]
+		a.Verb, a.Declare = vPhase, ph
+	case reEndBP.MatchString(rest):
+		a.Verb, a.Declare = vPhase, "main2"
+	case reEndTurn.MatchString(rest):
+		a.Verb = vEndTurn
+	case reOrder.MatchString(rest):
+		a.Verb = vOrder
+		return a, p.refList(reOrder.FindStringSubmatch(rest)[1], &a.Order)
+	case rePlaces.MatchString(rest):
+		mm := rePlaces.FindStringSubmatch(rest)
+		a.Verb = vOrder
+		return a, firstErr(p.refList(stripEffect(mm[1]), &a.Order), p.refList(stripEffect(mm[2]), &a.Order))
+	case rePay.MatchString(rest):
+		mm := rePay.FindStringSubmatch(rest)
+		a.Verb = vPay
+		if mm[1] != "" {
+			a.N, _ = strconv.Atoi(mm[1])
+		}
+		return a, p.ref(stripEffect(mm[2]), &a.Card)
+	case reNoPay.MatchString(rest):
+		a.Verb = vNoPay
+		return a, p.ref(stripEffect(reNoPay.FindStringSubmatch(rest)[1]), &a.Card)
+	case rePosition.MatchString(rest):
+		mm := rePosition.FindStringSubmatch(rest)
+		a.Verb, a.Declare = vPosition, strings.ToLower(mm[2])
+		return a, p.ref(mm[1], &a.Card)
+	case reTargets.MatchString(rest):
+		mm := reTargets.FindStringSubmatch(rest)
+		a.Verb = vChooseTarget
+		return a, firstErr(p.ref(mm[2], &a.Card), p.refList(mm[1], &a.Targets))
+	case reActivate.MatchString(rest):
+		mm := reActivate.FindStringSubmatch(rest)
+		a.Verb = vActivate
+		a.Chain = strings.HasPrefix(strings.ToLower(mm[1]), "chain")
+		return a, p.activation(a, mm[2])
+	default:
+		return nil, fmt.Sprintf("cannot read the action %q (see rulings/SCENARIOS.md for the phrases the engine knows)", rest)
+	}
+	return a, ""
+}
+
+func firstErr(es ...string) string {
+	for _, e := range es {
+		if e != "" {
+			return e
+		}
+	}
+	return ""
+}
+
+func stripEffect(s string) string {
+	s = strings.TrimSpace(s)
+	for _, suf := range []string{"'s effect", "’s effect", "'s maintenance cost", "'s maintenance", "'s trigger", "'s", "’s"} {
+		if strings.HasSuffix(strings.ToLower(s), suf) {
+			return strings.TrimSpace(s[:len(s)-len(suf)])
+		}
+	}
+	return s
+}
+
+func (p *parser) attackTarget(a *Action, s string) string {
+	s = strings.TrimSpace(s)
+	if strings.EqualFold(s, "directly") || strings.EqualFold(s, "the opponent directly") {
+		a.Direct = true
+		return ""
+	}
+	return p.ref(s, &a.Other)
+}
+
+var clauseWords = []string{
+	"targeting", "discarding", "tributing", "declaring", "special summoning", "searching for", "searching",
+	"adding", "paying", "removing", "setting", "choosing", "selecting", "to destroy", "on",
+	"before", "using priority", "with priority", "in response", "as chain link", "for the cost", "as a cost", "from",
+}
+
+// activation parses "Call of the Haunted, Special Summoning Dark Magician",
+// "Tribe-Infecting Virus, discarding Sangan, declaring Warrior, before B responds".
+func (p *parser) activation(a *Action, s string) string {
+	ref, rest, ok := p.matchCard(s)
+	if !ok {
+		return unknownCard(p.cat, cutClause(s))
+	}
+	a.Card = ref
+	if why := ref.Card.refusedUse(); why != "" {
+		return why
+	}
+	rest = strings.TrimSpace(rest)
+	rest = strings.TrimPrefix(strings.TrimPrefix(rest, "'s effect"), "’s effect")
+	rest = strings.TrimPrefix(strings.TrimPrefix(rest, "'s"), "’s")
+	for _, cl := range splitClauses(rest) {
+		kw, arg := cl[0], strings.TrimSpace(cl[1])
+		var err string
+		switch kw {
+		case "targeting", "to destroy", "on":
+			err = p.refList(arg, &a.Targets)
+		case "discarding":
+			err = p.refList(trimTail(arg, "for the cost", "as a cost", "as the cost"), &a.Discard)
+		case "tributing":
+			err = p.refList(trimTail(arg, "for the cost", "as a cost"), &a.Tribute)
+		case "declaring":
+			a.Declare = strings.TrimSpace(arg)
+		case "special summoning", "searching for", "searching", "adding", "setting", "choosing", "selecting":
+			err = p.refList(trimTail(arg, "to the hand", "to his hand", "to her hand", "to their hand", "from the deck", "from his deck", "from the graveyard"), &a.Choose)
+		case "paying":
+			v := strings.Fields(arg)
+			if len(v) > 0 {
+				if k, e := strconv.Atoi(v[0]); e == nil {
+					a.N = k
+				}
+			}
+		case "before", "using priority", "with priority":
+			a.Before = true
+		case "removing", "in response", "as chain link", "for the cost", "as a cost", "from":
+		case "":
+			if strings.TrimSpace(arg) != "" {
+				err = fmt.Sprintf("cannot read %q after %s", arg, a.Card.Card.Name)
+			}
+		}
+		if err != "" {
+			return err
+		}
+	}
+	return ""
+}
+
+func trimTail(s string, tails ...string) string {
+	s = strings.TrimSpace(s)
+	for _, t := range tails {
+		if strings.HasSuffix(strings.ToLower(s), t) {
+			s = strings.TrimSpace(s[:len(s)-len(t)])
+		}
+	}
+	return s
+}
+
+// splitClauses cuts "…, targeting X, discarding Y before B responds" into
+// keyword/argument pairs. Text before the first keyword has keyword "".
+func splitClauses(s string) [][2]string {
+	low := strings.ToLower(s)
+	type hit struct{ at, end int }
+	var hits []hit
+	var kws []string
+	for i := 0; i < len(low); i++ {
+		if i > 0 && isWordChar(low[i-1]) {
+			continue
+		}
+		for _, kw := range clauseWords {
+			if strings.HasPrefix(low[i:], kw) && (i+len(kw) == len(low) || !isWordChar(low[i+len(kw)])) {
+				hits = append(hits, hit{i, i + len(kw)})
+				kws = append(kws, kw)
+				i += len(kw) - 1
+				break
+			}
+		}
+	}
+	var out [][2]string
+	prevEnd, prevKw := 0, ""
+	for i, h := range hits {
+		arg := strings.Trim(strings.TrimSpace(s[prevEnd:h.at]), ",")
+		if i > 0 || strings.TrimSpace(arg) != "" {
+			out = append(out, [2]string{prevKw, arg})
+		}
+		prevEnd, prevKw = h.end, kws[i]
+	}
+	out = append(out, [2]string{prevKw, strings.Trim(strings.TrimSpace(s[prevEnd:]), ",")})
+	return out
+}
+
+func isWordChar(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '-' || b == '\''
+}
+
+func cutClause(s string) string {
+	low := strings.ToLower(s)
+	end := len(s)
+	for _, kw := range clauseWords {
+		if i := strings.Index(low, " "+kw+" "); i >= 0 && i < end {
+			end = i
+		}
+	}
+	if i := strings.Index(s, ","); i >= 0 && i < end {
+		end = i
+	}
+	return strings.TrimSpace(s[:end])
+}
+
+// ref parses exactly one card reference.
+func (p *parser) ref(s string, dst **CardRef) string {
+	r, rest, ok := p.matchCard(s)
+	if !ok {
+		return unknownCard(p.cat, stripEffect(cutClause(stripQuals(s))))
+	}
+	if rest = strings.TrimSpace(rest); rest != "" && !ignorableTail(rest) {
+		return fmt.Sprintf("cannot read %q after %s", rest, r.Card.Name)
+	}
+	*dst = r
+	return ""
+}
+
+func ignorableTail(s string) bool {
+	s = strings.ToLower(strings.Trim(s, " ,"))
+	for _, t := range []string{"'s effect", "’s effect", "'s", "’s", "face-down", "face-up", "in attack position", "in defense position", "in face-down defense position", "from the graveyard", "from his graveyard", "from her graveyard", "from their graveyard", "from the hand", "from his hand", "from her hand", "from their hand", "for the cost", "as a cost"} {
+		if s == t {
+			return true
+		}
+	}
+	return false
+}
+
+// refList parses "Sangan and Mystic Tomato" or "X, Y".
+func (p *parser) refList(s string, dst *[]*CardRef) string {
+	s = strings.TrimSpace(s)
+	for s != "" {
+		r, rest, ok := p.matchCard(s)
+		if !ok {
+			return unknownCard(p.cat, stripEffect(cutClause(stripQuals(s))))
+		}
+		*dst = append(*dst, r)
+		rest = strings.TrimSpace(rest)
+		rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(rest, "'s effect"), "'s"))
+		low := strings.ToLower(rest)
+		switch {
+		case rest == "":
+			return ""
+		case strings.HasPrefix(low, ","):
+			rest = strings.TrimSpace(rest[1:])
+			if strings.HasPrefix(strings.ToLower(rest), "and ") {
+				rest = rest[4:]
+			}
+		case strings.HasPrefix(low, "and "):
+			rest = rest[4:]
+		case strings.HasPrefix(low, "then "):
+			rest = rest[5:]
+		default:
+			if ignorableTail(rest) {
+				return ""
+			}
+			return fmt.Sprintf("cannot read %q after %s", rest, r.Card.Name)
+		}
+		s = strings.TrimSpace(rest)
+	}
+	return ""
+}
+
+var qualWords = []string{
+	"player a's", "player b's", "a's", "b's", "his", "her", "their", "its", "the", "a", "an", "set", "face-up", "face-down",
+	"another", "second", "other", "own", "your", "opponent's", "copy of", "first", "new", "newly summoned", "now",
+}
+
+func stripQuals(s string) string {
+	s = strings.TrimSpace(s)
+	for changed := true; changed; {
+		changed = false
+		low := strings.ToLower(s)
+		for _, q := range qualWords {
+			if strings.HasPrefix(low, q+" ") {
+				s = strings.TrimSpace(s[len(q)+1:])
+				changed = true
+				break
+			}
+		}
+	}
+	return s
+}
+
+// matchCard reads the longest card name at the start of s, after optional
+// qualifiers ("B's set Cross Counter"). It returns the reference and the
+// unread rest.
+func (p *parser) matchCard(s string) (*CardRef, string, bool) {
+	s = strings.TrimSpace(strings.Trim(s, `"“”`))
+	ref := &CardRef{Player: -1}
+	cur := s
+	for round := 0; round < 8; round++ {
+		if c, rest, ok := p.longestName(cur); ok {
+			ref.Card, ref.Text = c, strings.TrimSpace(s[:len(s)-len(rest)])
+			return ref, rest, true
+		}
+		low := strings.ToLower(cur)
+		stripped := false
+		for _, q := range qualWords {
+			if strings.HasPrefix(low, q+" ") {
+				switch q {
+				case "player a's", "a's":
+					ref.Player = 0
+				case "player b's", "b's":
+					ref.Player = 1
+				case "set", "face-up", "face-down", "second", "another", "other", "first":
+					if ref.Quals != "" {
+						ref.Quals += " "
+					}
+					ref.Quals += q
+				}
+				cur = strings.TrimSpace(cur[len(q)+1:])
+				stripped = true
+				break
+			}
+		}
+		if !stripped {
+			return nil, s, false
+		}
+	}
+	return nil, s, false
+}
+
+// longestName finds the longest prefix of s (by words, up to 10) that is a
+// card name or alias, ignoring quotes and a possessive "'s".
+func (p *parser) longestName(s string) (*Card, string, bool) {
+	words := strings.Fields(s)
+	if len(words) > 10 {
+		words = words[:10]
+	}
+	for k := len(words); k >= 1; k-- {
+		cand := strings.Join(words[:k], " ")
+		raw := cand
+		cand = strings.Trim(cand, `"“”,.;:`)
+		for _, suf := range []string{"'s", "’s"} {
+			if c, ok := p.cat.Lookup(cand); ok {
+				return c, restAfter(s, raw), true
+			}
+			if strings.HasSuffix(cand, suf) {
+				cand = strings.TrimSuffix(cand, suf)
+				if c, ok := p.cat.Lookup(cand); ok {
+					// keep the possessive in the rest so callers see "'s effect"
+					return c, "'s" + restAfter(s, raw), true
+				}
+			}
+		}
+		if c, ok := p.cat.Lookup(cand); ok {
+			return c, restAfter(s, raw), true
+		}
+	}
+	return nil, s, false
+}
+
+// restAfter returns s after its prefix made of the words in raw, keeping a
+// trailing comma or period of the last word in the rest.
+func restAfter(s, raw string) string {
+	words := strings.Fields(raw)
+	i := 0
+	for _, w := range words {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return ""
+		}
+		i += j + len(w)
+	}
+	last := words[len(words)-1]
+	trimmed := strings.TrimRight(last, `"“”,.;:`)
+	if cut := len(last) - len(trimmed); cut > 0 {
+		i -= cut
+	}
+	// Keep closing quotes out of the rest.
+	rest := s[i:]
+	rest = strings.TrimLeft(rest, `"“”`)
+	return rest
+}

@@ -1,0 +1,518 @@
+package rulings
+
+import (
+	"fmt"
+	"strings"
+)
+
+type attack struct {
+	attacker      *inst
+	target        *inst // nil: a direct attack
+	targetDefense bool
+	oppCount      int
+	declWindow    bool // cards that answer the declaration may be activated
+	declChains    int
+	replay        bool
+	redirected    bool
+	flipped       bool
+
+	crossCounter     int // player whose "Cross Counter" applies, -1
+	destroyAfterCalc bool
+	res              *battleResult
+}
+
+type battleResult struct {
+	dmg       [2]int
+	by        [2]*inst // monster that inflicted the damage to each player
+	destroyed []*inst
+}
+
+func (d *duel) declareAttack(a *Action) {
+	p := a.Player
+	if p < 0 {
+		p = d.tp
+		if c := d.find(a.Card, d.tp, locMonster); c != nil {
+			p = c.ctrl
+		}
+	}
+	if p != d.tp {
+		d.illegal(fmt.Sprintf("only the turn player (%s) declares attacks", playerName(d.tp)), ruleRef{})
+		return
+	}
+	if d.phase == "main1" && len(d.chain) == 0 {
+		d.changePhase(p, "battle")
+	}
+	if d.phase != "battle" || d.ds >= 0 {
+		d.illegal(fmt.Sprintf("attacks are declared in the Battle Step, not the %s", d.timingName()), ruleRef{})
+		return
+	}
+	if len(d.chain) > 0 {
+		d.fail("a chain is still open; resolve it first (both pass)")
+		return
+	}
+	m := d.find(a.Card, p, locMonster)
+	if m == nil || m.ctrl != p {
+		d.fail("%s", whereText(a.Card, p, "Monster Zone"))
+		return
+	}
+	var target *inst
+	if !a.Direct {
+		target = d.find(a.Other, 1-p, locMonster)
+		if target == nil || target.ctrl == p {
+			d.fail("%s", whereText(a.Other, 1-p, "Monster Zone"))
+			return
+		}
+	}
+	rr := ref("Replays", d.p.Replay)
+	if d.atk != nil && d.atk.replay {
+		if m == d.atk.attacker {
+			if d.p.Replay.Value == ReplayRedirect {
+				if a.Direct && len(d.pl[1-p].mz) > 0 {
+					d.illegal(fmt.Sprintf("%s controls monsters, so %s cannot attack directly", playerName(1-p), m.name()), ruleRef{})
+					return
+				}
+				d.atk.replay, d.atk.redirected = false, true
+				d.atk.target = target
+				d.atk.targetDefense = target != nil && (target.def || !target.faceUp)
+				d.atk.oppCount = len(d.pl[1-p].mz)
+				d.atk.declWindow = false
+				what := "directly"
+				if target != nil {
+					what = "at " + describe(target)
+				}
+				d.emit("attack", p, m.name(), fmt.Sprintf("replay: %s's attack is redirected %s; it is the same attack, not a new declaration", m.name(), what), rr)
+				d.fresh = true
+				return
+			}
+			d.emit("replay", p, m.name(), fmt.Sprintf("replay: play returns to the start of the Battle Step and %s declares a new attack", m.name()), rr)
+			m.attacks--
+			d.atk = nil
+		} else {
+			d.cancelAttack()
+		}
+	} else if d.atk != nil {
+		d.fail("an attack is already in progress")
+		return
+	}
+	if m.def || !m.faceUp {
+		d.illegal(fmt.Sprintf("%s is not in face-up Attack Position", m.name()), ruleRef{})
+		return
+	}
+	if m.attackedOnce {
+		d.illegal(fmt.Sprintf("%s already declared an attack this turn: its attack was cancelled after a replay, which still counts", m.name()), rr)
+		return
+	}
+	if m.attacks > 0 {
+		d.illegal(fmt.Sprintf("%s has already attacked this turn", m.name()), ruleRef{})
+		return
+	}
+	if a.Direct && len(d.pl[1-p].mz) > 0 {
+		d.illegal(fmt.Sprintf("%s controls monsters, so %s cannot attack directly", playerName(1-p), m.name()), ruleRef{})
+		return
+	}
+	if n := m.opN("continuous", "attack-cost-lp"); n > 0 {
+		if !d.canPayLP(p, n, "an attack with "+m.name()) {
+			return
+		}
+		d.changeLP(p, -n, "to attack with "+m.name(), ruleRef{})
+		d.checkLoss()
+		if d.over {
+			return
+		}
+	}
+	m.attacks++
+	d.t.attacks[m.name()]++
+	d.atk = &attack{attacker: m, target: target, oppCount: len(d.pl[1-p].mz), declWindow: true, crossCounter: -1}
+	if target != nil {
+		d.atk.targetDefense = target.def || !target.faceUp
+		d.emit("attack", p, m.name(), fmt.Sprintf("%s's %s attacks %s", playerName(p), m.name(), d.targetText(target)), ruleRef{})
+	} else {
+		d.emit("attack", p, m.name(), fmt.Sprintf("%s's %s attacks directly", playerName(p), m.name()), ruleRef{})
+	}
+	for _, c := range d.allField() {
+		if c.ctrl != p && c.faceUp && c.hasOp("continuous", "halve-attacker-atk") != nil {
+			d.halveAttacker(m, c)
+		}
+	}
+	d.winEvents = []string{"attack-declared"}
+	d.fresh = true
+	d.passed = [2]bool{}
+}
+
+func (d *duel) targetText(t *inst) string {
+	if !t.faceUp {
+		return playerName(t.ctrl) + "'s face-down monster (" + t.name() + ")"
+	}
+	return describe(t)
+}
+
+// cancelAttack ends the attack waiting on a replay without a new attack.
+func (d *duel) cancelAttack() {
+	if d.atk == nil {
+		return
+	}
+	m := d.atk.attacker
+	rr := ref("Replays", d.p.Replay)
+	if d.p.Replay.Value == ReplayNewAttack {
+		if m.attacks > 0 {
+			m.attacks--
+		}
+		d.emit("replay", m.ctrl, m.name(), fmt.Sprintf("%s does not attack after the replay; play went back to the start of the Battle Step, so it has not attacked and may attack later", m.name()), rr)
+	} else {
+		m.attackedOnce = true
+		d.emit("replay", m.ctrl, m.name(), fmt.Sprintf("%s's attack is cancelled after the replay; it still counts as having declared an attack this turn", m.name()), rr)
+	}
+	d.atk = nil
+}
+
+func (d *duel) noAttack(a *Action) {
+	if d.atk == nil || !d.atk.replay {
+		d.fail("there is no replay to decline")
+		return
+	}
+	if a.Card != nil && a.Card.Card != d.atk.attacker.c {
+		d.fail("%s is not the monster whose attack is being replayed", a.Card.Card.Name)
+		return
+	}
+	d.cancelAttack()
+}
+
+// checkReplay runs after a chain resolves in the Battle Step.
+func (d *duel) checkReplay() {
+	if d.atk == nil || d.ds >= 0 || d.bstep != "battle" {
+		return
+	}
+	m := d.atk.attacker
+	if m.loc != locMonster || !m.faceUp || m.def || m.ctrl != d.tp {
+		d.emit("attack", m.ctrl, m.name(), fmt.Sprintf("%s can no longer attack, so the attack stops", m.name()), ruleRef{})
+		d.atk = nil
+		return
+	}
+	if d.atk.declChains == 0 {
+		d.atk.declChains = 1
+		if d.p.OneChainOnAttack.Value {
+			d.note("the one chain that may answer the attack declaration has resolved", ref("Responses to an attack", d.p.OneChainOnAttack))
+		}
+	}
+	n := len(d.pl[1-d.tp].mz)
+	targetGone := d.atk.target != nil && (d.atk.target.loc != locMonster || d.atk.target.ctrl == d.tp)
+	if n != d.atk.oppCount || targetGone {
+		d.atk.replay = true
+		d.emit("replay", d.tp, m.name(), fmt.Sprintf("replay: %s's monsters changed from %d to %d during the Battle Step", playerName(1-d.tp), d.atk.oppCount, n), ref("Replays", d.p.Replay))
+	}
+}
+
+func (d *duel) enterDamageStep() {
+	at := d.atk
+	d.bstep = "damage"
+	if at.target != nil {
+		d.emit("damage-step", d.tp, at.attacker.name(), fmt.Sprintf("%s and %s enter the Damage Step", describe(at.attacker), d.targetText(at.target)), ruleRef{})
+	} else {
+		d.emit("damage-step", d.tp, at.attacker.name(), fmt.Sprintf("%s enters the Damage Step (direct attack)", describe(at.attacker)), ruleRef{})
+	}
+	at.declWindow = false
+	for _, m := range []*inst{at.attacker, at.target} {
+		if m == nil || m.c == nil {
+			continue
+		}
+		for i := range m.c.Effects {
+			e := &m.c.Effects[i]
+			if e.Kind != "trigger" {
+				continue
+			}
+			switch e.When {
+			case TrigStartOfDamageStep, TrigBeforeCalc, TrigDamageCalc, TrigEndOfDamageStep:
+				d.queueBattle(m, e, e.When, other(at, m))
+			}
+		}
+	}
+	d.enterTiming(0)
+}
+
+func other(at *attack, m *inst) *inst {
+	if m == at.attacker {
+		return at.target
+	}
+	return at.attacker
+}
+
+func (d *duel) queueBattle(m *inst, e *Effect, cond string, battled *inst) {
+	idx := d.p.triggerTiming(cond)
+	if idx < 0 {
+		idx = d.ds
+	}
+	d.queue(m, e, idx, battled)
+}
+
+func (d *duel) enterTiming(i int) {
+	d.ds = i
+	d.dsManual, d.dsChains = 0, 0
+	t := &d.p.DamageStep[i]
+	d.emit("timing", -1, "", fmt.Sprintf("Damage Step timing %d of %d: %s", i+1, len(d.p.DamageStep), t.Name), d.dsRef(t.Rule))
+	d.tick()
+	for _, ev := range t.Start {
+		d.timingEvent(ev)
+		if d.stopped || d.over {
+			return
+		}
+	}
+	d.fresh = true
+	d.startBuildIfDue()
+}
+
+func (d *duel) leaveTiming() {
+	t := &d.p.DamageStep[d.ds]
+	d.tick()
+	for _, ev := range t.After {
+		d.timingEvent(ev)
+		if d.stopped || d.over {
+			return
+		}
+	}
+	if d.ds+1 < len(d.p.DamageStep) {
+		d.enterTiming(d.ds + 1)
+		return
+	}
+	d.endDamageStep()
+}
+
+func (d *duel) endDamageStep() {
+	for _, c := range d.allField() {
+		c.calcAdd = 0
+	}
+	for _, tr := range d.pending {
+		if tr.at >= 0 {
+			tr.at = -1
+		}
+	}
+	d.emit("damage-step", d.tp, "", "the Damage Step ends; play returns to the Battle Step", ruleRef{})
+	d.ds = -1
+	d.bstep = "battle"
+	d.atk = nil
+	d.fresh = true
+	d.startBuildIfDue()
+}
+
+func (d *duel) timingEvent(ev string) {
+	at := d.atk
+	t := &d.p.DamageStep[d.ds]
+	switch ev {
+	case evFlip:
+		if at.target != nil && at.target.loc == locMonster && !at.target.faceUp {
+			at.target.faceUp = true
+			at.flipped = true
+			d.emit("flip", at.target.ctrl, at.target.name(), fmt.Sprintf("%s is flipped face-up", describe(at.target)), d.dsRef(t.Rule))
+			for i := range at.target.c.Effects {
+				e := &at.target.c.Effects[i]
+				if e.Kind == "flip" || (e.Kind == "trigger" && e.When == "flip") {
+					idx := d.p.triggerTiming(TrigFlip)
+					d.queue(at.target, e, idx, at.attacker)
+					if idx > d.ds {
+						d.note(fmt.Sprintf("%s's Flip Effect waits until the timing %q", at.target.name(), d.p.DamageStep[idx].Name), d.dsRef(d.p.DamageStep[idx].Rule))
+					}
+				}
+			}
+		}
+	case evResults:
+		d.results()
+	case evApplyDamage:
+		if at.res == nil {
+			return
+		}
+		for _, q := range []int{d.tp, 1 - d.tp} {
+			if n := at.res.dmg[q]; n > 0 {
+				d.changeLP(q, -n, "battle damage", d.dsRef(t.Rule))
+				if by := at.res.by[q]; by != nil && by.c != nil {
+					for i := range by.c.Effects {
+						e := &by.c.Effects[i]
+						if e.Kind == "trigger" && e.When == TrigBattleDamage {
+							d.queueBattle(by, e, TrigBattleDamage, other(at, by))
+						}
+					}
+				}
+			}
+		}
+		d.checkLoss()
+	case evMarkDestroy:
+		if at.res == nil {
+			return
+		}
+		for _, m := range at.res.destroyed {
+			if m.loc != locMonster {
+				continue
+			}
+			m.markedBattle = true
+			d.emit("battle", m.ctrl, m.name(), fmt.Sprintf("%s is destroyed by battle; it stays on the field until the end of the Damage Step", describe(m)), d.dsRef(t.Rule))
+			if o := other(at, m); o != nil && o.faceUp && o.loc == locMonster && o.hasOp("continuous", "negate-battled-effects") != nil && m.c != nil && !m.c.Has("normal") {
+				m.effNegated = true
+				d.emit("rule", o.ctrl, o.name(), fmt.Sprintf("%s negates the effects of %s, which it destroyed by battle", o.name(), m.name()), ruleRef{})
+			}
+			for i := range m.c.Effects {
+				e := &m.c.Effects[i]
+				if e.Kind == "trigger" && e.When == TrigDestroyedByBattle {
+					d.queueBattle(m, e, TrigDestroyedByBattle, other(at, m))
+				}
+			}
+		}
+	case evAfterCalc:
+		if at.destroyAfterCalc && at.attacker.loc == locMonster {
+			d.destroy(at.attacker, "Cross Counter's effect after damage calculation", false)
+		}
+	case evSendDestroy:
+		if at.res == nil {
+			return
+		}
+		d.tick()
+		for _, m := range at.res.destroyed {
+			if m.loc != locMonster || !m.markedBattle {
+				continue
+			}
+			d.destroy(m, "battle", true)
+			if m.loc == locGY {
+				for i := range m.c.Effects {
+					e := &m.c.Effects[i]
+					if e.Kind == "trigger" && e.When == TrigDestroyedToGY {
+						d.queueBattle(m, e, TrigDestroyedToGY, other(at, m))
+					}
+				}
+			}
+		}
+	case evEndOfDamage:
+	}
+}
+
+// results performs damage calculation: it fixes battle damage and which
+// monsters are destroyed by battle.
+func (d *duel) results() {
+	at := d.atk
+	t := &d.p.DamageStep[d.ds]
+	a, tg := at.attacker, at.target
+	if a.loc != locMonster || (tg != nil && tg.loc != locMonster) {
+		d.emit("battle", d.tp, a.name(), "a battling monster left the field: no damage calculation", ruleRef{})
+		return
+	}
+	d.inCalc = true
+	defer func() { d.inCalc = false }()
+	d.fieldBoost(a, tg)
+	res := &battleResult{}
+	at.res = res
+	ap := a.ctrl
+	av := d.atkOf(a)
+	if tg == nil {
+		res.dmg[1-ap], res.by[1-ap] = av, a
+		d.emit("battle", ap, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) attacks directly", a.name(), av), d.dsRef(t.Rule))
+	} else if tg.faceUp && !tg.def {
+		tv := d.atkOf(tg)
+		d.emit("battle", ap, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) against %s (%d ATK)", a.name(), av, tg.name(), tv), d.dsRef(t.Rule))
+		switch {
+		case av > tv:
+			res.destroyed = append(res.destroyed, tg)
+			res.dmg[tg.ctrl], res.by[tg.ctrl] = av-tv, a
+		case av < tv:
+			res.destroyed = append(res.destroyed, a)
+			res.dmg[ap], res.by[ap] = tv-av, tg
+		case av == 0:
+			r := ref("0-ATK battles", d.p.ZeroATKBothDie)
+			if d.p.ZeroATKBothDie.Value {
+				res.destroyed = append(res.destroyed, a, tg)
+				d.emit("rule", ap, "", "two 0-ATK monsters battle: both are destroyed", r)
+			} else {
+				d.emit("rule", ap, "", "two 0-ATK monsters battle: neither is destroyed", r)
+			}
+		default:
+			res.destroyed = append(res.destroyed, a, tg)
+		}
+	} else {
+		dv := d.def(tg)
+		d.emit("battle", ap, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) against %s (%d DEF)", a.name(), av, tg.name(), dv), d.dsRef(t.Rule))
+		switch {
+		case av > dv:
+			res.destroyed = append(res.destroyed, tg)
+			if a.hasOp("continuous", "piercing") != nil {
+				res.dmg[tg.ctrl], res.by[tg.ctrl] = av-dv, a
+			}
+		case av < dv:
+			res.dmg[ap] = dv - av
+			if at.crossCounter == tg.ctrl {
+				res.dmg[ap] *= 2
+				at.destroyAfterCalc = true
+				d.emit("rule", tg.ctrl, "Cross Counter", fmt.Sprintf("Cross Counter doubles the battle damage to %d and will destroy %s after damage calculation", res.dmg[ap], a.name()), ruleRef{})
+			}
+		}
+	}
+	for q := 0; q < 2; q++ {
+		if d.pl[q].noBattleDamage && res.dmg[q] > 0 {
+			res.dmg[q] = 0
+			d.emit("rule", q, "", fmt.Sprintf("%s takes no battle damage this turn", playerName(q)), ruleRef{})
+		}
+		if d.pl[q].noBattleDestroy {
+			var keep []*inst
+			for _, m := range res.destroyed {
+				if m.ctrl != q {
+					keep = append(keep, m)
+				}
+			}
+			res.destroyed = keep
+		}
+	}
+	for q := 0; q < 2; q++ {
+		if res.dmg[q] > 0 {
+			d.emit("battle", q, "", fmt.Sprintf("%s will take %d battle damage", playerName(q), res.dmg[q]), ruleRef{})
+		}
+	}
+	// "After damage calculation" triggers of the battling monsters.
+	for _, m := range []*inst{a, tg} {
+		if m == nil || m.c == nil {
+			continue
+		}
+		for i := range m.c.Effects {
+			e := &m.c.Effects[i]
+			if e.Kind == "trigger" && e.When == TrigAfterCalc {
+				d.queueBattle(m, e, TrigAfterCalc, other(at, m))
+			}
+		}
+	}
+}
+
+// fieldBoost applies Field Spells that change ATK during damage calculation
+// only ("Skyscraper"); they are applied after the timing's chain.
+func (d *duel) fieldBoost(a, tg *inst) {
+	if tg == nil {
+		return
+	}
+	for p := 0; p < 2; p++ {
+		f := d.pl[p].fz
+		if f == nil || !f.faceUp {
+			continue
+		}
+		n := f.opN("continuous", "field-hero-boost")
+		if n == 0 {
+			continue
+		}
+		if !d.matches(a, "archetype=Elemental HERO") || d.atkOf(a) >= d.atkOf(tg) {
+			continue
+		}
+		a.calcAdd += n
+		d.emit("atk", a.ctrl, a.name(), fmt.Sprintf("%s applies after the chain: %s gains %d ATK during damage calculation (%d)", f.name(), a.name(), n, d.atkOf(a)), d.dsRef(d.p.DamageStep[d.ds].Rule))
+	}
+}
+
+// atTiming phrases a timing name after a verb: "at the start of the Damage
+// Step", "before damage calculation", "at the timing \"resolve effects\"".
+func atTiming(name string) string {
+	switch {
+	case strings.HasPrefix(name, "before "), strings.HasPrefix(name, "after "):
+		return name
+	case strings.HasPrefix(name, "start "), strings.HasPrefix(name, "end "):
+		return "at the " + name
+	case strings.HasPrefix(name, "damage calculation"):
+		return "during " + name
+	}
+	return fmt.Sprintf("at the timing %q", name)
+}
+
+// dsRef cites a Damage Step rule, marked assumed when the format's source
+// does not describe its Damage Step (Domain).
+func (d *duel) dsRef(rule string) ruleRef {
+	return ruleRef{name: "Damage Step timings", rule: rule, assumed: d.p.DamageStepRule.Assumed}
+}

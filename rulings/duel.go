@@ -1,0 +1,400 @@
+package rulings
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Card locations.
+const (
+	locDeck     = "deck"
+	locHand     = "hand"
+	locMonster  = "monster"
+	locSpell    = "spell"
+	locField    = "field"
+	locGY       = "graveyard"
+	locBanished = "banished"
+)
+
+// maxEvents bounds a replay: a hostile scenario stops with an error here.
+const maxEvents = 5000
+
+// inst is one physical card in a duel.
+type inst struct {
+	id       int
+	c        *Card
+	owner    int
+	ctrl     int
+	loc      string
+	faceUp   bool
+	def      bool
+	counters int
+	atkBase  int // printed or overridden ATK
+	defBase  int
+	atkAdd   int // lasting ATK changes
+	calcAdd  int // ATK changes that last only during damage calculation
+
+	summonTurn   int
+	setTurn      int
+	attacks      int  // attacks declared this turn
+	attackedOnce bool // a cancelled attack still counts (redirect replays)
+	markedBattle bool // "destroyed by battle", not yet sent
+	tributable   int  // player allowed to Tribute it although not its controller (-1)
+	linked       *inst
+	endDestroy   bool // destroyed in the End Phase (Limiter Removal)
+	gyGrant      bool // has gained "when sent to the Graveyard" (Spear Cretin)
+	effNegated   bool
+	destroyed    bool // was destroyed at some point
+	battleKilled bool // was destroyed by battle at some point
+	usedThisTurn bool // a once-per-turn or already-activated marker
+}
+
+func (c *inst) name() string {
+	if c.c == nil {
+		return "(card)"
+	}
+	return c.c.Name
+}
+
+func (c *inst) onField() bool {
+	return c.loc == locMonster || c.loc == locSpell || c.loc == locField
+}
+
+func (c *inst) isMonster() bool { return c.c != nil && c.c.IsMonster() }
+
+func (c *inst) hasOp(kind, op string) *Effect {
+	if c.c == nil {
+		return nil
+	}
+	for i := range c.c.Effects {
+		e := &c.c.Effects[i]
+		if kind != "" && e.Kind != kind {
+			continue
+		}
+		for _, o := range e.Do {
+			if o.Op == op {
+				return e
+			}
+		}
+	}
+	return nil
+}
+
+func (c *inst) opN(kind, op string) int {
+	if e := c.hasOp(kind, op); e != nil {
+		for _, o := range e.Do {
+			if o.Op == op {
+				return o.N
+			}
+		}
+	}
+	return 0
+}
+
+type pstate struct {
+	lp                       int
+	hand, deck, gy, banished []*inst
+	mz, st                   []*inst
+	fz                       *inst
+	lost                     bool
+	noBattleDamage           bool // Waboku this turn
+	noBattleDestroy          bool
+	normalSummoned           bool
+	noBattlePhase            bool
+}
+
+func (d *duel) cardList(p int, loc string) *[]*inst {
+	ps := d.pl[p]
+	switch loc {
+	case locHand:
+		return &ps.hand
+	case locDeck:
+		return &ps.deck
+	case locGY:
+		return &ps.gy
+	case locBanished:
+		return &ps.banished
+	case locMonster:
+		return &ps.mz
+	case locSpell:
+		return &ps.st
+	}
+	return nil
+}
+
+// remove takes c out of wherever it is.
+func (d *duel) remove(c *inst) {
+	if c.loc == locField {
+		for p := range d.pl {
+			if d.pl[p].fz == c {
+				d.pl[p].fz = nil
+			}
+		}
+		return
+	}
+	pl := c.ctrl
+	if c.loc != locMonster && c.loc != locSpell {
+		pl = c.owner
+	}
+	list := d.cardList(pl, c.loc)
+	if list == nil {
+		return
+	}
+	for i, x := range *list {
+		if x == c {
+			*list = append((*list)[:i], (*list)[i+1:]...)
+			return
+		}
+	}
+}
+
+// place puts c into loc for player p (controller for the field, owner elsewhere).
+func (d *duel) place(c *inst, p int, loc string) {
+	c.loc = loc
+	switch loc {
+	case locMonster, locSpell, locField:
+		c.ctrl = p
+	default:
+		c.ctrl = c.owner
+		p = c.owner
+	}
+	if loc == locField {
+		d.pl[p].fz = c
+		return
+	}
+	list := d.cardList(p, loc)
+	if loc == locDeck {
+		*list = append([]*inst{c}, *list...)
+		return
+	}
+	*list = append(*list, c)
+}
+
+// move sends c to a location and reports whether it left the field.
+func (d *duel) move(c *inst, to string, p int) (fromField bool) {
+	fromField = c.onField()
+	d.remove(c)
+	d.place(c, p, to)
+	if to != locMonster && to != locSpell && to != locField {
+		c.faceUp = to == locGY || to == locBanished
+		c.def = false
+		c.counters = 0
+		c.atkAdd, c.calcAdd = 0, 0
+		c.markedBattle = false
+		c.tributable = -1
+		c.effNegated = false
+		c.attacks, c.attackedOnce, c.summonTurn, c.endDestroy = 0, false, 0, false
+		if to != locGY {
+			c.gyGrant = false
+		}
+	}
+	return fromField
+}
+
+func (d *duel) locName(c *inst) string {
+	switch c.loc {
+	case locHand:
+		return playerName(c.owner) + "'s hand"
+	case locDeck:
+		return playerName(c.owner) + "'s Deck"
+	case locGY:
+		return playerName(c.owner) + "'s Graveyard"
+	case locBanished:
+		return playerName(c.owner) + "'s banished cards"
+	case locMonster:
+		return playerName(c.ctrl) + "'s Monster Zone"
+	case locSpell:
+		return playerName(c.ctrl) + "'s Spell & Trap Zone"
+	case locField:
+		return playerName(c.ctrl) + "'s Field Zone"
+	}
+	return c.loc
+}
+
+// atk is c's current ATK.
+func (d *duel) atkOf(c *inst) int {
+	v := c.atkBase + c.atkAdd
+	if n := c.opN("continuous", "atk-per-counter"); n > 0 && c.faceUp {
+		v += n * c.counters
+	}
+	if d.inCalc {
+		v += c.calcAdd
+	}
+	v += d.boost(c)
+	if v < 0 {
+		v = 0
+	}
+	return v
+}
+
+func (d *duel) def(c *inst) int {
+	v := c.defBase + d.boost(c)
+	if v < 0 {
+		v = 0
+	}
+	return v
+}
+
+// boost sums the ATK/DEF changes of face-up Field and Continuous cards.
+func (d *duel) boost(c *inst) int {
+	if c.loc != locMonster || !c.faceUp {
+		return 0
+	}
+	n := 0
+	for _, f := range d.allField() {
+		if !f.faceUp || f.c == nil || f.isMonster() {
+			continue
+		}
+		for _, e := range f.c.Effects {
+			if e.Kind != "continuous" {
+				continue
+			}
+			for _, o := range e.Do {
+				if o.Op == "boost" && d.matches(c, o.Filter) {
+					n += o.N
+				}
+			}
+		}
+	}
+	return n
+}
+
+// level is a monster's current Level ("A Legendary Ocean" lowers it).
+func (d *duel) level(c *inst) int {
+	lv := c.c.Level
+	for _, f := range d.allField() {
+		if !f.faceUp || f.c == nil || f.isMonster() {
+			continue
+		}
+		for _, e := range f.c.Effects {
+			for _, o := range e.Do {
+				if e.Kind == "continuous" && o.Op == "level-down" && d.matches(c, o.Filter) {
+					lv -= o.N
+				}
+			}
+		}
+	}
+	if lv < 1 {
+		lv = 1
+	}
+	return lv
+}
+
+func (d *duel) positionText(c *inst) string {
+	if !c.isMonster() || c.loc != locMonster {
+		if c.onField() {
+			return yesNo(c.faceUp, "face-up", "face-down")
+		}
+		return "not on the field"
+	}
+	switch {
+	case !c.faceUp:
+		return "face-down Defense Position"
+	case c.def:
+		return "face-up Defense Position"
+	}
+	return "face-up Attack Position"
+}
+
+func (d *duel) monsters(p int) []*inst { return d.pl[p].mz }
+
+func (d *duel) allField() []*inst {
+	var out []*inst
+	for p := 0; p < 2; p++ {
+		out = append(out, d.pl[p].mz...)
+		out = append(out, d.pl[p].st...)
+		if d.pl[p].fz != nil {
+			out = append(out, d.pl[p].fz)
+		}
+	}
+	return out
+}
+
+// describe names a card for an event: "B's Sangan".
+func describe(c *inst) string {
+	if c == nil {
+		return ""
+	}
+	p := c.ctrl
+	if !c.onField() {
+		p = c.owner
+	}
+	return playerName(p) + "'s " + c.name()
+}
+
+// find resolves a card reference against the current state. where lists the
+// locations to look in; the reference's player narrows the search.
+func (d *duel) find(r *CardRef, defaultPlayer int, where ...string) *inst {
+	var found []*inst
+	for _, p := range []int{defaultPlayer, 1 - defaultPlayer} {
+		if p < 0 || p > 1 {
+			continue
+		}
+		if r.Player >= 0 && r.Player != p {
+			continue
+		}
+		for _, loc := range where {
+			var list []*inst
+			if loc == locField {
+				if d.pl[p].fz != nil {
+					list = []*inst{d.pl[p].fz}
+				}
+			} else {
+				list = *d.cardList(p, loc)
+			}
+			for _, c := range list {
+				if c.c == r.Card {
+					found = append(found, c)
+				}
+			}
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	quals := " " + r.Quals + " "
+	pick := func(ok func(*inst) bool) *inst {
+		for _, c := range found {
+			if ok(c) {
+				return c
+			}
+		}
+		return nil
+	}
+	if strings.Contains(quals, " set ") || strings.Contains(quals, " face-down ") {
+		if c := pick(func(c *inst) bool { return !c.faceUp }); c != nil {
+			return c
+		}
+	}
+	if strings.Contains(quals, " face-up ") {
+		if c := pick(func(c *inst) bool { return c.faceUp }); c != nil {
+			return c
+		}
+	}
+	if strings.Contains(quals, " second ") || strings.Contains(quals, " another ") || strings.Contains(quals, " other ") {
+		if c := pick(func(c *inst) bool { return !c.usedThisTurn && !c.faceUp }); c != nil {
+			return c
+		}
+		if len(found) > 1 {
+			return found[1]
+		}
+	}
+	return found[0]
+}
+
+func whereText(r *CardRef, p int, what string) string {
+	who := playerName(p) + "'s"
+	if r.Player >= 0 {
+		who = playerName(r.Player) + "'s"
+	} else if p < 0 {
+		who = "either player's"
+	}
+	switch what {
+	case "Monster Zone", "hand or field", "face-down monsters":
+		if what == "hand or field" {
+			return fmt.Sprintf("%s is not in %s hand or on %s field", r.Card.Name, who, who)
+		}
+		return fmt.Sprintf("%s is not on %s field", r.Card.Name, who)
+	}
+	return fmt.Sprintf("%s is not in %s %s", r.Card.Name, who, what)
+}

@@ -1,0 +1,266 @@
+package rulings
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Effect is one effect of a card in the engine's small vocabulary. A card's
+// effects live under `effects:` in cards.yaml. An effect the vocabulary
+// cannot express is written with `unsupported: <why>`; the engine refuses it
+// by name when a scenario would need it, rather than approximate it.
+//
+//	effects:
+//	  - kind: trigger            # activate | ignition | trigger | flip | quick | continuous | maintenance
+//	    when: sent-to-gy-from-field
+//	    optional: false          # triggers: "you can" effects are optional
+//	    do:
+//	      - {op: search, filter: monster-atk-max-1500}
+type Effect struct {
+	Kind        string  `yaml:"kind" json:"kind"`
+	When        string  `yaml:"when,omitempty" json:"when,omitempty"`
+	Optional    bool    `yaml:"optional,omitempty" json:"optional,omitempty"`
+	Speed       int     `yaml:"speed,omitempty" json:"speed,omitempty"`
+	Timing      string  `yaml:"timing,omitempty" json:"timing,omitempty"` // a Damage Step timing the card names
+	From        string  `yaml:"from,omitempty" json:"from,omitempty"`     // where it is used from when not the field: hand, graveyard
+	Cost        []Op    `yaml:"cost,omitempty" json:"cost,omitempty"`
+	Target      *Target `yaml:"target,omitempty" json:"target,omitempty"`
+	Do          []Op    `yaml:"do,omitempty" json:"do,omitempty"`
+	Negates     string  `yaml:"negates,omitempty" json:"negates,omitempty"`   // activation | effect | summon
+	Modifies    string  `yaml:"modifies,omitempty" json:"modifies,omitempty"` // atk
+	Label       string  `yaml:"label,omitempty" json:"label,omitempty"`       // short name when a card has several effects
+	Unsupported string  `yaml:"unsupported,omitempty" json:"unsupported,omitempty"`
+}
+
+// Target says what an effect targets when activated.
+type Target struct {
+	What  string `yaml:"what" json:"what"`                     // see targetKinds
+	Side  string `yaml:"side,omitempty" json:"side,omitempty"` // any (default), yours, opponent
+	Count int    `yaml:"count,omitempty" json:"count,omitempty"`
+}
+
+// Op is one instruction of a cost or of what an effect does.
+type Op struct {
+	Op     string `yaml:"op" json:"op"`
+	N      int    `yaml:"n,omitempty" json:"n,omitempty"`
+	What   string `yaml:"what,omitempty" json:"what,omitempty"`
+	To     string `yaml:"to,omitempty" json:"to,omitempty"`
+	Filter string `yaml:"filter,omitempty" json:"filter,omitempty"`
+}
+
+var effectKinds = map[string]bool{
+	"activate": true, "ignition": true, "trigger": true, "flip": true, "quick": true,
+	"continuous": true, "maintenance": true,
+}
+
+// whenConditions are the trigger and activation conditions the engine knows.
+var whenConditions = map[string]string{
+	"normal-summoned":             "this card is Normal Summoned",
+	"tribute-summoned":            "this card is Tribute Summoned",
+	"summoned":                    "this card is Summoned",
+	"special-summoned":            "this card is Special Summoned",
+	"sent-to-gy":                  "this card is sent to the Graveyard",
+	"sent-to-gy-from-field":       "this card is sent from the field to the Graveyard",
+	"monster-summoned":            "a monster is Summoned",
+	"opponent-attack-declared":    "an opponent's monster declares an attack",
+	"opponent-direct-attack":      "an opponent's monster attacks directly",
+	"attack-on-defense":           "an opponent's monster attacks a Defense Position monster you control",
+	"standby":                     "your Standby Phase",
+	"flip":                        "this card is flipped face-up",
+	TrigStartOfDamageStep:         "at the start of the Damage Step",
+	TrigBeforeCalc:                "before damage calculation",
+	TrigDamageCalc:                "during damage calculation",
+	TrigBattleDamage:              "this card inflicts battle damage to the opponent",
+	TrigAfterCalc:                 "after damage calculation, if this card battled",
+	TrigDestroyedByBattle:         "this card is destroyed by battle",
+	TrigDestroyedToGY:             "this card is destroyed by battle and sent to the Graveyard",
+	TrigEndOfDamageStep:           "at the end of the Damage Step",
+	"spell-trap-activated":        "a Spell or Trap Card is activated",
+	"trap-activated":              "a Trap Card is activated",
+	"spell-activated":             "a Spell Card is activated",
+	"summon":                      "a monster would be Summoned, or a Spell or Trap Card is activated",
+	"monster-effect-activated":    "a monster effect is activated",
+	"destroying-effect-activated": "a card or effect that would destroy a monster on the field is activated",
+	"light-monster-battles":       "a LIGHT monster you control battles",
+}
+
+var targetKinds = map[string]bool{
+	"monster": true, "face-up-monster": true, "spell-trap": true, "card": true,
+	"monster-in-your-gy": true, "monster-in-any-gy": true,
+}
+
+// opSpec lists each op and the fields it uses.
+var opSpec = map[string]string{
+	// costs
+	"pay-lp":         "n",
+	"pay-half-lp":    "",
+	"discard":        "n",
+	"discard-self":   "",
+	"tribute":        "n",
+	"remove-counter": "n",
+	// effects
+	"destroy":                       "what",
+	"banish":                        "what",
+	"negate-activation":             "",
+	"negate-and-destroy":            "",
+	"draw":                          "n to",
+	"search":                        "filter",
+	"special-summon":                "what",
+	"set-face-down":                 "what",
+	"damage":                        "n to what",
+	"damage-target-atk":             "to",
+	"add-counter":                   "n",
+	"double-atk":                    "filter",
+	"destroy-at-end-phase":          "filter",
+	"gain-atk":                      "n what",
+	"gain-battle-opponent-atk":      "",
+	"discard-random":                "to",
+	"damage-level-x100":             "to",
+	"allow-tribute":                 "",
+	"mill":                          "n",
+	"no-battle-damage":              "",
+	"no-battle-destruction":         "",
+	"double-battle-damage-if-lower": "",
+	"destroy-attacker-after-calc":   "",
+	"halve-attacker-atk":            "",
+	"discard-hands-draw":            "",
+	"special-summon-from-deck":      "filter",
+	"special-summon-from-gy-each":   "",
+	"grant-sent-to-gy-trigger":      "",
+	"send-from-deck-to-gy":          "filter",
+	"banish-self-and-summon-copy":   "",
+	"halve-battle-damage":           "",
+	// continuous
+	"atk-per-counter":        "n",
+	"piercing":               "",
+	"attack-cost-lp":         "n",
+	"field-hero-boost":       "n",
+	"negate-battled-effects": "",
+	"pay-to-place":           "n",
+	"field":                  "",
+	"boost":                  "filter n",
+	"level-down":             "filter n",
+	"graveyard-lock":         "",
+	"set-from-hand":          "",
+	"halve-original-atk":     "what",
+	"negate-attack":          "",
+	"damage-attacker-atk":    "",
+	"no-battle-phase":        "",
+	"bounce-becomes-banish":  "",
+	"damage-if-dark":         "n",
+}
+
+// TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
+func Conditions() map[string]string { return whenConditions }
+
+func (e *Effect) validate() string {
+	if e.Unsupported != "" {
+		return ""
+	}
+	if !effectKinds[e.Kind] {
+		return fmt.Sprintf("effect kind %q is not one of activate, ignition, trigger, flip, quick, continuous, maintenance", e.Kind)
+	}
+	if e.When != "" {
+		if _, ok := whenConditions[e.When]; !ok {
+			return fmt.Sprintf("unknown condition %q", e.When)
+		}
+	}
+	if e.Timing != "" {
+		if _, ok := whenConditions[e.Timing]; !ok {
+			return fmt.Sprintf("unknown timing %q", e.Timing)
+		}
+	}
+	if e.Kind == "trigger" && e.When == "" {
+		return "a trigger needs `when`"
+	}
+	if e.Target != nil && !targetKinds[e.Target.What] {
+		return fmt.Sprintf("unknown target %q", e.Target.What)
+	}
+	for _, list := range [][]Op{e.Cost, e.Do} {
+		for _, op := range list {
+			if _, ok := opSpec[op.Op]; !ok {
+				return fmt.Sprintf("unknown op %q", op.Op)
+			}
+		}
+	}
+	switch e.Negates {
+	case "", "activation", "effect", "summon":
+	default:
+		return fmt.Sprintf("negates %q is not activation, effect or summon", e.Negates)
+	}
+	switch e.Modifies {
+	case "", "atk":
+	default:
+		return fmt.Sprintf("modifies %q is not atk", e.Modifies)
+	}
+	return ""
+}
+
+// speed is the effect's Spell Speed: explicit, or from its kind and card.
+func (e *Effect) speed(c *Card) int {
+	if e.Speed != 0 {
+		return e.Speed
+	}
+	switch {
+	case c.Kind == "trap" && c.Has("counter"):
+		return 3
+	case c.Kind == "trap":
+		return 2
+	case c.Kind == "spell" && c.Has("quick-play"):
+		return 2
+	case e.Kind == "quick":
+		return 2
+	}
+	return 1
+}
+
+// effectName labels an effect for events: `Sangan` or `Breaker the Magical
+// Warrior (destroy)`.
+func effectName(c *Card, e *Effect) string {
+	if e.Label != "" {
+		return c.Name + " (" + e.Label + ")"
+	}
+	return c.Name
+}
+
+// refusedOnField reports why the engine cannot have the card face-up on the
+// field: a continuous effect it cannot express would apply silently.
+func (c *Card) refusedOnField() string {
+	if len(c.Effects) == 0 {
+		if c.IsMonster() && (c.Has("normal") || c.Has("token")) {
+			return ""
+		}
+		return fmt.Sprintf("%s: its effects are not in the engine's vocabulary yet (add `effects:` in rulings/cards.yaml)", c.Name)
+	}
+	for _, e := range c.Effects {
+		if e.Unsupported != "" && e.Kind == "continuous" {
+			return fmt.Sprintf("%s: the engine's vocabulary cannot express its effect (%s)", c.Name, e.Unsupported)
+		}
+	}
+	return ""
+}
+
+// refusedUse reports why no effect of the card can be used, or "".
+func (c *Card) refusedUse() string {
+	if why := c.refusedOnField(); why != "" {
+		return why
+	}
+	var why []string
+	for _, e := range c.Effects {
+		if e.Unsupported == "" && e.Kind != "continuous" {
+			return ""
+		}
+		if e.Unsupported != "" {
+			why = append(why, e.Unsupported)
+		}
+	}
+	if len(why) > 0 {
+		return fmt.Sprintf("%s: the engine's vocabulary cannot express its effect (%s)", c.Name, strings.Join(why, "; "))
+	}
+	return fmt.Sprintf("%s has no effect to activate", c.Name)
+}
+
+// refusedEffect names an unsupported effect by its card.
+func refusedEffect(c *Card, e *Effect) string {
+	return fmt.Sprintf("%s: the engine's vocabulary cannot express this effect (%s)", c.Name, e.Unsupported)
+}

@@ -1,0 +1,703 @@
+package rulings
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Limits that keep a hostile scenario small.
+const (
+	maxScenarioBytes = 64 << 10
+	maxScenarioLines = 2000
+	maxZoneCards     = 200 // cards in one hand, Deck, Graveyard or banished list
+	maxFieldZone     = 5   // Monster Zones and Spell & Trap Zones per player
+)
+
+// ParseError is a mistake in a scenario file, with its line.
+type ParseError struct {
+	Line int    `json:"line"`
+	Msg  string `json:"msg"`
+}
+
+func (e *ParseError) Error() string {
+	if e.Line <= 0 {
+		return e.Msg
+	}
+	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+}
+
+// ParseErrors is every mistake found in one scenario file.
+type ParseErrors []*ParseError
+
+func (es ParseErrors) Error() string {
+	var b strings.Builder
+	for i, e := range es {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Scenario is a parsed scenario file: an initial duel state, a script of
+// actions and optional expectations.
+type Scenario struct {
+	Name       string     `json:"name"`
+	Title      string     `json:"title"`
+	Example    string     `json:"example,omitempty"` // "goat-03#example-1"
+	Formats    []string   `json:"formats"`
+	Notes      string     `json:"notes,omitempty"`
+	Turn       int        `json:"-"` // turn player: 0 = A, 1 = B
+	TurnNumber int        `json:"turn_number"`
+	Phase      string     `json:"phase"`
+	Players    [2]Setup   `json:"-"`
+	Actions    []*Action  `json:"-"`
+	Expects    []*Expect  `json:"-"`
+	Source     []string   `json:"-"` // the file's lines, for verdict texts
+	cat        *Catalogue `json:"-"`
+}
+
+// TurnPlayer is "A" or "B".
+func (s *Scenario) TurnPlayer() string { return playerName(s.Turn) }
+
+// Setup is one player's starting position.
+type Setup struct {
+	LP       int
+	LPLine   int
+	Hand     []CardSpec
+	Deck     []CardSpec // top card first
+	GY       []CardSpec
+	Banished []CardSpec
+	Monsters []CardSpec
+	Spells   []CardSpec
+	Field    []CardSpec // at most one
+}
+
+// CardSpec is one card in a starting zone. Card is nil for an anonymous
+// card ("5 cards").
+type CardSpec struct {
+	Card     *Card
+	Line     int
+	FaceDown bool
+	Defense  bool
+	Counters int
+	ATK, DEF int // overrides, 0 = printed
+	Owner    int // -1: the player whose zone it is
+	SetTurn  bool
+	Summoned bool // Summoned this turn
+}
+
+// Expect is an expectation line: a query, its wanted answer and the formats
+// it applies to (none: every format of the file).
+type Expect struct {
+	Line    int
+	Formats []string
+	Query   string
+	Want    string
+}
+
+// Action is one line of the script.
+type Action struct {
+	Line    int
+	Text    string
+	Timing  string // Damage Step timing id named by a prefix ("calc"), or ""
+	Player  int    // 0, 1; -1 for "both" or none
+	Verb    string
+	Resp    *CardRef // "in response to X,": wait for X's effect to be on the chain
+	Card    *CardRef // the card acted with
+	Other   *CardRef // attack target, or the Tribute Summoned monster's tributes' first
+	Refs    []*CardRef
+	Targets []*CardRef
+	Discard []*CardRef
+	Tribute []*CardRef
+	Choose  []*CardRef // searched / Special Summoned / set choices
+	Order   []*CardRef
+	Declare string
+	N       int
+	Direct  bool
+	Before  bool // "before B responds": uses priority
+	Chain   bool // "chains": asserts there is a chain to add to
+}
+
+// CardRef names a card in an action, optionally with its controller.
+type CardRef struct {
+	Card   *Card
+	Player int    // -1 when not given
+	Quals  string // "set", "face-up", "second", ...
+	Text   string
+}
+
+func (r *CardRef) String() string {
+	if r == nil {
+		return ""
+	}
+	if r.Player >= 0 {
+		return playerName(r.Player) + "'s " + r.Card.Name
+	}
+	return r.Card.Name
+}
+
+func playerName(p int) string {
+	switch p {
+	case 0:
+		return "A"
+	case 1:
+		return "B"
+	}
+	return ""
+}
+
+var (
+	reHeader   = regexp.MustCompile(`(?i)^(title|example|formats?|turn|turn number|phase|notes?)\s*:\s*(.*)$`)
+	reSetup    = regexp.MustCompile(`(?i)^(?:player\s+)?([ab])(?:'s)?\s+(lp|life points|hand|deck|monsters?|monster zones?|spells?(?:\s*(?:/|&|and)\s*traps?)?(?:\s+zones?)?|traps?|field(?:\s+(?:zone|spell))?|graveyard|gy|banished)\s*:\s*(.*)$`)
+	reExpect   = regexp.MustCompile(`(?i)^expect\s+(.*)$`)
+	reBullet   = regexp.MustCompile(`^(?:\d+[.)]|[-*•])\s+`)
+	reCount    = regexp.MustCompile(`(?i)^(\d+)\s+cards?$`)
+	reTimes    = regexp.MustCompile(`(?i)^(\d+)\s*x\s+(.+)$|^(.+?)\s+x\s*(\d+)$`)
+	reParen    = regexp.MustCompile(`^(.*?)\s*\(([^()]*)\)\s*$`)
+	reTimingPf = regexp.MustCompile(`(?i)^(at the start of the damage step|at start of the damage step|at the flip timing|when the target is flipped|before damage calculation|during damage calculation|at damage calculation|after damage calculation|at the resolve effects timing|at resolve effects|during resolve effects|at the end of the damage step)\s*[,:]?\s+`)
+)
+
+var timingPrefix = map[string]string{
+	"at the start of the damage step": "start", "at start of the damage step": "start",
+	"at the flip timing": "flip", "when the target is flipped": "flip",
+	"before damage calculation": "before", "during damage calculation": "calc", "at damage calculation": "calc",
+	"after damage calculation": "after", "at the resolve effects timing": "resolve", "at resolve effects": "resolve",
+	"during resolve effects": "resolve", "at the end of the damage step": "end",
+}
+
+var phaseNames = map[string]string{
+	"draw": "draw", "draw phase": "draw", "standby": "standby", "standby phase": "standby",
+	"main 1": "main1", "main phase 1": "main1", "main1": "main1", "main phase": "main1",
+	"battle": "battle", "battle phase": "battle", "main 2": "main2", "main phase 2": "main2", "main2": "main2",
+	"end": "end", "end phase": "end",
+}
+
+// ParseScenario parses a scenario file. cat resolves card names; when nil,
+// the embedded catalogue is used. The error is a *ParseError, or
+// ParseErrors when there are several.
+func ParseScenario(name string, src []byte, cat *Catalogue) (*Scenario, error) {
+	if cat == nil {
+		var err error
+		if cat, err = DefaultCatalogue(); err != nil {
+			return nil, err
+		}
+	}
+	if len(src) > maxScenarioBytes {
+		return nil, &ParseError{Msg: fmt.Sprintf("scenario is %d bytes; the limit is %d", len(src), maxScenarioBytes)}
+	}
+	text := strings.ReplaceAll(string(src), "\r\n", "\n")
+	lines := strings.Split(text, "\n")
+	if len(lines) > maxScenarioLines {
+		return nil, &ParseError{Msg: fmt.Sprintf("scenario has %d lines; the limit is %d", len(lines), maxScenarioLines)}
+	}
+	p := &parser{s: &Scenario{Name: name, TurnNumber: 3, Phase: "main1", Source: lines, cat: cat}, cat: cat}
+	for i := range p.s.Players {
+		p.s.Players[i].LP = 8000
+	}
+	p.s.Turn = -1
+	for i, raw := range lines {
+		p.line(i+1, raw)
+		if len(p.errs) >= 20 {
+			break
+		}
+	}
+	p.finish()
+	switch len(p.errs) {
+	case 0:
+		return p.s, nil
+	case 1:
+		return nil, p.errs[0]
+	}
+	return nil, p.errs
+}
+
+type parser struct {
+	s         *Scenario
+	cat       *Catalogue
+	errs      ParseErrors
+	inActions bool
+	seen      map[string]int
+}
+
+func (p *parser) errf(line int, format string, args ...any) {
+	p.errs = append(p.errs, &ParseError{Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (p *parser) line(n int, raw string) {
+	line := strings.TrimSpace(raw)
+	if i := strings.Index(line, " #"); i >= 0 && !strings.HasPrefix(line, "expect") {
+		line = strings.TrimSpace(line[:i])
+	}
+	if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "//") {
+		return
+	}
+	if strings.EqualFold(line, "actions:") || strings.EqualFold(line, "script:") {
+		p.inActions = true
+		return
+	}
+	if m := reExpect.FindStringSubmatch(line); m != nil {
+		p.expect(n, m[1])
+		return
+	}
+	if m := reHeader.FindStringSubmatch(line); m != nil {
+		if p.inActions {
+			p.errf(n, "%q belongs in the header, before the first action", strings.ToLower(m[1])+":")
+			return
+		}
+		p.header(n, strings.ToLower(m[1]), strings.TrimSpace(m[2]))
+		return
+	}
+	if m := reSetup.FindStringSubmatch(line); m != nil {
+		if p.inActions {
+			p.errf(n, "starting zones belong before the first action")
+			return
+		}
+		p.setup(n, strings.ToUpper(m[1]) == "B", strings.ToLower(m[2]), strings.TrimSpace(m[3]))
+		return
+	}
+	p.inActions = true
+	if len(p.s.Actions) >= maxScenarioLines {
+		p.errf(n, "too many actions")
+		return
+	}
+	a, err := p.action(n, line)
+	if err != "" {
+		p.errf(n, "%s", err)
+		return
+	}
+	p.s.Actions = append(p.s.Actions, a)
+}
+
+func (p *parser) header(n int, key, val string) {
+	if p.seen == nil {
+		p.seen = map[string]int{}
+	}
+	if prev, ok := p.seen[key]; ok {
+		p.errf(n, "%s: is already given on line %d", key, prev)
+		return
+	}
+	p.seen[key] = n
+	switch key {
+	case "title":
+		p.s.Title = val
+	case "notes", "note":
+		p.s.Notes = val
+	case "example":
+		if !regexp.MustCompile(`^[a-z0-9-]+(#[a-z0-9-]+)?$`).MatchString(val) {
+			p.errf(n, "example %q is not a rule page id with an optional #anchor (goat-03#example-1)", val)
+		}
+		p.s.Example = val
+	case "format", "formats":
+		for _, f := range splitList(val) {
+			pr, ok := ProfileByID(f)
+			if !ok {
+				p.errf(n, "unknown format %q (known: %s)", f, strings.Join(FormatIDs(), ", "))
+				continue
+			}
+			if !contains(p.s.Formats, pr.ID) {
+				p.s.Formats = append(p.s.Formats, pr.ID)
+			}
+		}
+	case "turn":
+		switch strings.ToUpper(strings.TrimPrefix(strings.ToLower(val), "player ")) {
+		case "A":
+			p.s.Turn = 0
+		case "B":
+			p.s.Turn = 1
+		default:
+			p.errf(n, "turn: must be A or B, not %q", val)
+		}
+	case "turn number":
+		v, err := strconv.Atoi(val)
+		if err != nil || v < 1 || v > 999 {
+			p.errf(n, "turn number: must be a number from 1, not %q", val)
+			return
+		}
+		p.s.TurnNumber = v
+	case "phase":
+		ph, ok := phaseNames[strings.ToLower(val)]
+		if !ok {
+			p.errf(n, "phase: %q is not draw, standby, main 1, battle, main 2 or end", val)
+			return
+		}
+		p.s.Phase = ph
+	}
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func (p *parser) setup(n int, isB bool, zone, val string) {
+	pi := 0
+	if isB {
+		pi = 1
+	}
+	st := &p.s.Players[pi]
+	switch {
+	case zone == "lp" || zone == "life points":
+		v, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.ToLower(val), "lp")))
+		if err != nil || v < 0 || v > 1000000 {
+			p.errf(n, "LP must be a number from 0 to 1000000, not %q", val)
+			return
+		}
+		st.LP, st.LPLine = v, n
+		return
+	}
+	specs := p.cardList(n, val)
+	for i := range specs {
+		specs[i].Owner = -1
+	}
+	var dst *[]CardSpec
+	limit := maxZoneCards
+	zoneName := zone
+	switch {
+	case zone == "hand":
+		dst = &st.Hand
+	case zone == "deck":
+		dst = &st.Deck
+	case zone == "graveyard" || zone == "gy":
+		dst, zoneName = &st.GY, "Graveyard"
+	case zone == "banished":
+		dst = &st.Banished
+	case strings.HasPrefix(zone, "monster"):
+		dst, limit, zoneName = &st.Monsters, maxFieldZone, "Monster Zones"
+	case strings.HasPrefix(zone, "field"):
+		dst, limit, zoneName = &st.Field, 1, "Field Zone"
+	default:
+		dst, limit, zoneName = &st.Spells, maxFieldZone, "Spell & Trap Zones"
+	}
+	if len(*dst) > 0 {
+		p.errf(n, "%s's %s are already listed", playerName(pi), zoneName)
+		return
+	}
+	if len(specs) > limit {
+		p.errf(n, "%s's %s hold at most %d cards, not %d", playerName(pi), zoneName, limit, len(specs))
+		return
+	}
+	for _, sp := range specs {
+		if sp.Card == nil {
+			if dst != &st.Hand && dst != &st.Deck {
+				p.errf(n, "only a hand or a Deck may hold unnamed cards")
+				return
+			}
+			continue
+		}
+		c := sp.Card
+		switch {
+		case dst == &st.Monsters && !c.IsMonster():
+			p.errf(n, "%s is not a monster, so it cannot be in a Monster Zone", c.Name)
+		case dst == &st.Spells && c.IsMonster():
+			p.errf(n, "%s is a monster, so it cannot be in a Spell & Trap Zone", c.Name)
+		case dst == &st.Spells && c.Has("field"):
+			p.errf(n, "%s is a Field Spell: list it under \"%s field:\"", c.Name, playerName(pi))
+		case dst == &st.Field && !c.Has("field"):
+			p.errf(n, "%s is not a Field Spell", c.Name)
+		}
+		if (dst == &st.Monsters || dst == &st.Spells || dst == &st.Field) && !sp.FaceDown {
+			if why := c.refusedOnField(); why != "" {
+				p.errf(n, "%s", why)
+			}
+		}
+	}
+	*dst = specs
+}
+
+// cardList parses "Sangan, 2x Pot of Greed, Dark Magician (set), 5 cards".
+func (p *parser) cardList(n int, val string) []CardSpec {
+	if strings.EqualFold(val, "none") || strings.EqualFold(val, "empty") || val == "-" || val == "" {
+		return nil
+	}
+	parts := splitTop(val)
+	var out []CardSpec
+	for i := 0; i < len(parts); i++ {
+		part := strings.TrimSpace(parts[i])
+		if part == "" {
+			continue
+		}
+		if m := reCount.FindStringSubmatch(part); m != nil {
+			k, _ := strconv.Atoi(m[1])
+			if k > maxZoneCards {
+				p.errf(n, "%d cards is more than the limit of %d", k, maxZoneCards)
+				return nil
+			}
+			for j := 0; j < k; j++ {
+				out = append(out, CardSpec{Line: n})
+			}
+			continue
+		}
+		count := 1
+		if m := reTimes.FindStringSubmatch(part); m != nil {
+			if m[1] != "" {
+				count, _ = strconv.Atoi(m[1])
+				part = m[2]
+			} else {
+				count, _ = strconv.Atoi(m[4])
+				part = m[3]
+			}
+			if count < 1 || count > maxZoneCards {
+				p.errf(n, "%d copies is out of range", count)
+				return nil
+			}
+		}
+		opts := ""
+		if m := reParen.FindStringSubmatch(part); m != nil {
+			part, opts = m[1], m[2]
+		}
+		c, ok := p.cat.Lookup(part)
+		// A name with a comma ("Ryko, Lightsworn Hunter") spans parts.
+		for j := i + 1; !ok && j < len(parts) && j < i+4; j++ {
+			joined := strings.Join(parts[i:j+1], ",")
+			jo := ""
+			if m := reParen.FindStringSubmatch(joined); m != nil {
+				joined, jo = m[1], m[2]
+			}
+			if c2, ok2 := p.cat.Lookup(joined); ok2 {
+				c, ok, opts, i = c2, true, jo, j
+			}
+		}
+		if !ok {
+			p.errf(n, "%s", unknownCard(p.cat, part))
+			continue
+		}
+		sp := CardSpec{Card: c, Line: n}
+		if err := applyOpts(&sp, opts); err != "" {
+			p.errf(n, "%s: %s", c.Name, err)
+		}
+		for j := 0; j < count; j++ {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// splitTop splits on commas outside parentheses.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			if depth > 0 {
+				depth--
+			}
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+func applyOpts(sp *CardSpec, opts string) string {
+	for _, o := range strings.Split(opts, ",") {
+		o = strings.ToLower(strings.TrimSpace(o))
+		var v int
+		switch {
+		case o == "":
+		case o == "set" || o == "face-down" || o == "face-down defense" || o == "facedown":
+			sp.FaceDown = true
+			sp.Defense = sp.Card.IsMonster()
+		case o == "face-up" || o == "attack" || o == "face-up attack" || o == "attack position":
+			sp.FaceDown, sp.Defense = false, false
+		case o == "defense" || o == "face-up defense" || o == "defense position":
+			sp.Defense = true
+		case o == "set this turn":
+			sp.FaceDown, sp.SetTurn = true, true
+			sp.Defense = sp.Card.IsMonster()
+		case o == "summoned this turn":
+			sp.Summoned = true
+		case o == "owned by a":
+			sp.Owner = 0
+		case o == "owned by b":
+			sp.Owner = 1
+		case scanInt(o, "atk ", &v):
+			sp.ATK = v
+		case scanInt(o, "def ", &v):
+			sp.DEF = v
+		case scanInt(o, "counters ", &v), strings.HasSuffix(o, "spell counter") && scanInt(strings.TrimSuffix(o, " spell counter"), "", &v),
+			strings.HasSuffix(o, "spell counters") && scanInt(strings.TrimSuffix(o, " spell counters"), "", &v):
+			sp.Counters = v
+		default:
+			return fmt.Sprintf("unknown option %q (use set, face-up, attack, defense, set this turn, summoned this turn, atk N, def N, N spell counters, owned by A/B)", o)
+		}
+	}
+	if sp.Card != nil && !sp.Card.IsMonster() && sp.Defense {
+		return "only monsters have a Defense Position"
+	}
+	return ""
+}
+
+func scanInt(s, prefix string, v *int) bool {
+	if !strings.HasPrefix(s, prefix) {
+		return false
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(s[len(prefix):]))
+	if err != nil || n < 0 || n > 100000 {
+		return false
+	}
+	*v = n
+	return true
+}
+
+func unknownCard(cat *Catalogue, name string) string {
+	name = strings.TrimSpace(name)
+	key := nameKey(name)
+	var best []string
+	for _, c := range cat.Cards() {
+		k := nameKey(c.Name)
+		if key != "" && (strings.Contains(k, key) || strings.Contains(key, k) || editDistance(k, key) <= 2) {
+			best = append(best, c.Name)
+		}
+	}
+	sort.Strings(best)
+	if len(best) > 3 {
+		best = best[:3]
+	}
+	msg := fmt.Sprintf("unknown card %q (not in rulings/cards.yaml)", name)
+	if len(best) > 0 {
+		msg += "; did you mean " + strings.Join(best, ", ") + "?"
+	}
+	return msg
+}
+
+func editDistance(a, b string) int {
+	if len(a) > 60 || len(b) > 60 {
+		return 99
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func (p *parser) expect(n int, body string) {
+	eq := strings.LastIndex(body, "=")
+	if eq < 0 {
+		p.errf(n, "an expectation is `expect [format[,format]:] <query> = <answer>`")
+		return
+	}
+	q, want := strings.TrimSpace(body[:eq]), strings.TrimSpace(body[eq+1:])
+	e := &Expect{Line: n, Want: want}
+	if i := strings.Index(q, ":"); i >= 0 {
+		ok := true
+		var fs []string
+		for _, f := range splitList(q[:i]) {
+			pr, found := ProfileByID(f)
+			if !found {
+				ok = false
+				break
+			}
+			fs = append(fs, pr.ID)
+		}
+		if ok && len(fs) > 0 {
+			e.Formats = fs
+			q = strings.TrimSpace(q[i+1:])
+		}
+	}
+	if q == "" || want == "" {
+		p.errf(n, "an expectation needs a query and an answer")
+		return
+	}
+	if err := checkQuery(q); err != nil {
+		p.errf(n, "%v", err)
+		return
+	}
+	e.Query = q
+	p.s.Expects = append(p.s.Expects, e)
+}
+
+func (p *parser) finish() {
+	if p.s.Title == "" {
+		p.errf(0, "the header needs a title:")
+	}
+	if len(p.s.Formats) == 0 {
+		p.errf(0, "the header needs formats: (one or more of %s)", strings.Join(FormatIDs(), ", "))
+	}
+	if p.s.Turn < 0 {
+		p.errf(0, "the header needs turn: A or turn: B")
+		p.s.Turn = 0
+	}
+	for _, e := range p.s.Expects {
+		for _, f := range e.Formats {
+			if !contains(p.s.Formats, f) {
+				p.errf(e.Line, "format %s is not in this file's formats: (%s)", f, strings.Join(p.s.Formats, ", "))
+			}
+		}
+		if m := reLineRef.FindStringSubmatch(e.Query); m != nil {
+			ln, _ := strconv.Atoi(m[1])
+			if !p.isAction(ln) {
+				p.errf(e.Line, "line %d is not an action", ln)
+			}
+		}
+	}
+}
+
+var reLineRef = regexp.MustCompile(`(?i)\bline (\d+)\b`)
+
+func (p *parser) isAction(n int) bool {
+	for _, a := range p.s.Actions {
+		if a.Line == n {
+			return true
+		}
+	}
+	return false
+}
+
+// LoadScenarios parses every *.scn file in dir of fsys, sorted by name; a
+// scenario's name is its file name without ".scn". Errors name the file.
+func LoadScenarios(fsys fs.FS, dir string, cat *Catalogue) ([]*Scenario, error) {
+	paths, err := fs.Glob(fsys, path.Join(dir, "*.scn"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(paths)
+	var out []*Scenario
+	var errs []string
+	for _, p := range paths {
+		src, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return nil, err
+		}
+		s, err := ParseScenario(strings.TrimSuffix(path.Base(p), ".scn"), src, cat)
+		if err != nil {
+			errs = append(errs, p+": "+strings.ReplaceAll(err.Error(), "\n", "\n"+p+": "))
+			continue
+		}
+		out = append(out, s)
+	}
+	if len(errs) > 0 {
+		return out, fmt.Errorf("%s", strings.Join(errs, "\n"))
+	}
+	return out, nil
+}

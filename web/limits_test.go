@@ -1,0 +1,299 @@
+package web
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/labstack/echo/v4"
+)
+
+// request is one request of a rate-limit scenario: who sends it (the TCP
+// peer), to where, and which forwarding headers it forges.
+type request struct {
+	peer, path, forged string
+}
+
+// limitedEcho is a bare echo with the limiter set up as New sets it: the
+// peer address is the client, and errors go to a handler that records them.
+func limitedEcho(cfg RateLimit) (*echo.Echo, *[]error) {
+	var errs []error
+	e := echo.New()
+	e.IPExtractor = echo.ExtractIPDirect()
+	e.HTTPErrorHandler = func(err error, c echo.Context) {
+		errs = append(errs, err)
+		var he *echo.HTTPError
+		if errors.As(err, &he) {
+			_ = c.String(he.Code, "denied")
+			return
+		}
+		_ = c.String(http.StatusInternalServerError, "error")
+	}
+	e.Use(rateLimit(cfg))
+	ok := func(c echo.Context) error { return c.String(http.StatusOK, "ok") }
+	for _, p := range []string{"/search", "/searches", "/api/search", "/api/rules/:id", "/rules/:id", "/"} {
+		e.GET(p, ok)
+	}
+	return e, &errs
+}
+
+func send(e *echo.Echo, r request) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodGet, r.path, nil)
+	req.RemoteAddr = r.peer
+	if r.forged != "" {
+		req.Header.Set("X-Forwarded-For", r.forged)
+		req.Header.Set("X-Real-IP", r.forged)
+	}
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, req)
+	return rec
+}
+
+// repeat is n copies of r, each forging a different client address when
+// r.forged is "*".
+func repeat(n int, r request) []request {
+	out := make([]request, n)
+	for i := range out {
+		out[i] = r
+		if r.forged == "*" {
+			out[i].forged = "203.0.113." + strconv.Itoa(i+1)
+		}
+	}
+	return out
+}
+
+func TestRateLimit(t *testing.T) {
+	// PerSec is so low that no request is earned back during a test: only
+	// the burst decides, so the statuses are exact.
+	tight := RateLimit{PerSec: 0.0001, Burst: 3}
+	const (
+		a = "192.0.2.10:5000"
+		b = "192.0.2.11:5000"
+	)
+	tests := []struct {
+		name string
+		cfg  RateLimit
+		reqs []request
+		want []int
+	}{
+		{
+			name: "burst then 429",
+			cfg:  tight,
+			reqs: repeat(4, request{peer: a, path: "/search?q=x"}),
+			want: []int{200, 200, 200, 429},
+		},
+		{
+			name: "forged X-Forwarded-For does not change the key",
+			cfg:  tight,
+			reqs: repeat(5, request{peer: a, path: "/api/search?q=x", forged: "*"}),
+			want: []int{200, 200, 200, 429, 429},
+		},
+		{
+			name: "another peer has its own budget",
+			cfg:  tight,
+			reqs: append(repeat(4, request{peer: a, path: "/search"}), request{peer: b, path: "/search"}),
+			want: []int{200, 200, 200, 429, 200},
+		},
+		{
+			name: "the same host from another port shares the budget",
+			cfg:  tight,
+			reqs: []request{{peer: a, path: "/search"}, {peer: "192.0.2.10:6000", path: "/search"}, {peer: "192.0.2.10:7000", path: "/search"}, {peer: "192.0.2.10:8000", path: "/search"}},
+			want: []int{200, 200, 200, 429},
+		},
+		{
+			name: "search page and API share one budget",
+			cfg:  tight,
+			reqs: []request{{peer: a, path: "/search"}, {peer: a, path: "/api/search"}, {peer: a, path: "/api/rules/goat-01"}, {peer: a, path: "/search"}},
+			want: []int{200, 200, 200, 429},
+		},
+		{
+			name: "pages are not limited",
+			cfg:  tight,
+			reqs: append(append(repeat(3, request{peer: a, path: "/search"}), repeat(5, request{peer: a, path: "/rules/goat-01"})...),
+				request{peer: a, path: "/"}, request{peer: a, path: "/searches"}),
+			want: []int{200, 200, 200, 200, 200, 200, 200, 200, 200, 200},
+		},
+		{
+			name: "IPv6 clients are keyed by their /64",
+			cfg:  tight,
+			reqs: []request{
+				{peer: "[2001:db8::1]:5000", path: "/search"},
+				{peer: "[2001:db8::2]:5000", path: "/search"},
+				{peer: "[2001:db8::ffff:1]:5000", path: "/search"},
+				{peer: "[2001:db8::abcd]:5000", path: "/search"},  // same /64: denied
+				{peer: "[2001:db8:0:1::1]:5000", path: "/search"}, // next /64: its own budget
+			},
+			want: []int{200, 200, 200, 429, 200},
+		},
+		{
+			name: "off",
+			cfg:  RateLimit{Off: true, PerSec: 0.0001, Burst: 1},
+			reqs: repeat(100, request{peer: a, path: "/api/search"}),
+			want: repeatInt(100, 200),
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e, _ := limitedEcho(tt.cfg)
+			var got []int
+			for _, r := range tt.reqs {
+				got = append(got, send(e, r).Code)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("statuses (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestRateLimitDefault checks the zero value's limit: a burst of 60, then
+// 20 a second earned back. The number of requests let through must lie
+// between the burst and the burst plus what the elapsed time earned.
+func TestRateLimitDefault(t *testing.T) {
+	e, _ := limitedEcho(RateLimit{})
+	const n = 200
+	start := time.Now()
+	passed, denied := 0, 0
+	for i := 0; i < n; i++ {
+		switch code := send(e, request{peer: "192.0.2.1:1", path: "/search", forged: "203.0.113." + strconv.Itoa(i%250)}).Code; code {
+		case http.StatusOK:
+			passed++
+		case http.StatusTooManyRequests:
+			denied++
+		default:
+			t.Fatalf("request %d: status %d", i, code)
+		}
+	}
+	earned := int(time.Since(start).Seconds()*defaultRatePerSec) + 1
+	if passed < defaultRateBurst || passed > defaultRateBurst+earned {
+		t.Errorf("%d of %d requests passed, want between %d and %d", passed, n, defaultRateBurst, defaultRateBurst+earned)
+	}
+	if denied == 0 {
+		t.Errorf("no request was denied")
+	}
+}
+
+func repeatInt(n, v int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
+}
+
+func TestRateLimitDenial(t *testing.T) {
+	e, errs := limitedEcho(RateLimit{PerSec: 0.0001, Burst: 1})
+	send(e, request{peer: "192.0.2.1:1", path: "/search"})
+	rec := send(e, request{peer: "192.0.2.1:1", path: "/search"})
+	if rec.Code != http.StatusTooManyRequests {
+		t.Fatalf("status %d, want 429", rec.Code)
+	}
+	if got := rec.Header().Get("Retry-After"); got != strconv.Itoa(retryAfterSeconds) {
+		t.Errorf("Retry-After = %q, want %q", got, strconv.Itoa(retryAfterSeconds))
+	}
+	if len(*errs) != 1 {
+		t.Fatalf("error handler saw %d errors, want 1: %v", len(*errs), *errs)
+	}
+	var he *echo.HTTPError
+	if !errors.As((*errs)[0], &he) {
+		t.Fatalf("error %T %v, want *echo.HTTPError", (*errs)[0], (*errs)[0])
+	}
+	if diff := cmp.Diff(rateLimitMessage, he.Message); diff != "" {
+		t.Errorf("message (-want +got):\n%s", diff)
+	}
+}
+
+func TestRateLimitDefaults(t *testing.T) {
+	tests := []struct {
+		in, want RateLimit
+	}{
+		{RateLimit{}, RateLimit{PerSec: 20, Burst: 60}},
+		{RateLimit{PerSec: 5}, RateLimit{PerSec: 5, Burst: 60}},
+		{RateLimit{Burst: 7}, RateLimit{PerSec: 20, Burst: 7}},
+		{RateLimit{PerSec: -1, Burst: -1}, RateLimit{PerSec: 20, Burst: 60}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, tt.in.withDefaults()); diff != "" {
+			t.Errorf("%+v.withDefaults() (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+func TestClientKey(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"192.0.2.1", "192.0.2.1"},
+		{"::ffff:192.0.2.1", "192.0.2.1"},
+		{"2001:db8::1", "2001:db8::/64"},
+		{"2001:db8:0:0:ffff:ffff:ffff:ffff", "2001:db8::/64"},
+		{"2001:db8:0:1::1", "2001:db8:0:1::/64"},
+		{"not an address", "not an address"},
+	}
+	for _, tt := range tests {
+		if got := clientKey(tt.in); got != tt.want {
+			t.Errorf("clientKey(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// unsized hides a reader's length, so the request is sent chunked.
+type unsized struct{ io.Reader }
+
+func TestBufferChunkedBody(t *testing.T) {
+	const limit = 100
+	tests := []struct {
+		name     string
+		body     io.Reader
+		size     int64 // request ContentLength; -1 for unknown
+		wantCode int
+		wantBody string // what the handler read
+	}{
+		{"chunked under the limit", unsized{strings.NewReader(strings.Repeat("a", limit))}, -1, 200, strings.Repeat("a", limit)},
+		{"chunked over the limit", unsized{strings.NewReader(strings.Repeat("a", limit+1))}, -1, 413, ""},
+		{"chunked empty", unsized{strings.NewReader("")}, -1, 200, ""},
+		{"sized bodies are left to BodyLimit", strings.NewReader(strings.Repeat("a", limit+50)), limit + 50, 200, strings.Repeat("a", limit+50)},
+		{"read error", unsized{iotest.ErrReader(errors.New("connection reset"))}, -1, 400, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var errs []error
+			e := echo.New()
+			e.HTTPErrorHandler = func(err error, c echo.Context) {
+				errs = append(errs, err)
+				var he *echo.HTTPError
+				if errors.As(err, &he) {
+					_ = c.String(he.Code, "")
+				}
+			}
+			e.Use(bufferChunkedBody(limit))
+			var got string
+			e.POST("/", func(c echo.Context) error {
+				b, err := io.ReadAll(c.Request().Body)
+				if err != nil {
+					return err
+				}
+				if c.Request().ContentLength != int64(len(b)) {
+					t.Errorf("ContentLength %d after buffering %d bytes", c.Request().ContentLength, len(b))
+				}
+				got = string(b)
+				return c.String(http.StatusOK, "ok")
+			})
+			req := httptest.NewRequest(http.MethodPost, "/", tt.body)
+			req.ContentLength = tt.size
+			rec := httptest.NewRecorder()
+			e.ServeHTTP(rec, req)
+			if rec.Code != tt.wantCode {
+				t.Fatalf("status %d, want %d (errors %v)", rec.Code, tt.wantCode, errs)
+			}
+			if diff := cmp.Diff(tt.wantBody, got); diff != "" {
+				t.Errorf("body the handler read (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

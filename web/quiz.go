@@ -1,0 +1,572 @@
+package web
+
+import (
+	crand "crypto/rand"
+	"crypto/subtle"
+	"encoding/binary"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"substep/internal/attempts"
+	"substep/quizzes"
+)
+
+// QuizDeps is what the quiz routes need. With Deps.Quiz nil the routes
+// are not registered.
+type QuizDeps struct {
+	Banks       *quizzes.Set     // banks already checked against the engine
+	Store       *attempts.Store  // where attempts live
+	ExportToken string           // token for /export/attempts.csv; "" turns the export off
+	TimeLimit   time.Duration    // per certification attempt; 0 means 30 minutes
+	Questions   int              // per certification attempt; 0 means quizzes.TestSize
+	Now         func() time.Time // nil means time.Now
+}
+
+func (q *QuizDeps) now() time.Time {
+	if q.Now != nil {
+		return q.Now()
+	}
+	return time.Now()
+}
+
+func (q *QuizDeps) limit() time.Duration {
+	if q.TimeLimit > 0 {
+		return q.TimeLimit
+	}
+	return 30 * time.Minute
+}
+
+func (q *QuizDeps) size() int {
+	if q.Questions > 0 {
+		return q.Questions
+	}
+	return quizzes.TestSize
+}
+
+// Errors the quiz routes return besides ErrNotFound and ErrInvalid.
+var (
+	errConflict  = echo.NewHTTPError(http.StatusConflict)
+	errForbidden = echo.NewHTTPError(http.StatusForbidden)
+)
+
+func conflict(msg string) error {
+	e := *errConflict
+	e.Message = msg
+	return &e
+}
+
+// quizRoutes registers the quiz routes; the forms among them carry CSRF
+// tokens.
+func (s *Server) quizRoutes(e *echo.Echo) {
+	csrf := middleware.CSRFWithConfig(middleware.CSRFConfig{
+		TokenLookup:    "form:_csrf",
+		CookieName:     "_csrf",
+		CookiePath:     "/",
+		CookieHTTPOnly: true,
+		CookieSameSite: http.SameSiteLaxMode,
+		CookieSecure:   strings.HasPrefix(s.cfg.BaseURL, "https://"),
+	})
+	e.GET("/quiz", s.quizHome, csrf)
+	e.POST("/quiz/:format/start", s.quizStart, csrf)
+	e.GET("/attempt/:id", s.attemptForm, csrf, noStore)
+	e.POST("/attempt/:id/submit", s.attemptSubmit, csrf, noStore)
+	e.GET("/attempt/:id/result", s.attemptResult, noStore)
+	e.GET("/verify", s.verifyLookup)
+	e.GET("/verify/:code", s.verify)
+	e.GET("/practice/:format", s.practice)
+	e.GET("/export/attempts.csv", s.exportAttempts, noStore)
+}
+
+// noStore keeps attempts out of caches and search engines.
+func noStore(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		h := c.Response().Header()
+		h.Set("Cache-Control", "no-store")
+		h.Set("X-Robots-Tag", "noindex")
+		return next(c)
+	}
+}
+
+// QuizFormat is one format's bank on the quiz home page.
+type QuizFormat struct {
+	Format    FormatInfo
+	Questions int
+	Topics    int
+}
+
+// QuizHomePage lets a candidate pick a format and a mode.
+type QuizHomePage struct {
+	Base
+	Formats   []QuizFormat
+	CSRF      string
+	Size      int
+	Minutes   int
+	PassMark  int
+	NameLimit int
+}
+
+// Cite is a link to a rule section a question tests.
+type Cite struct {
+	URL, Label string
+}
+
+// QuizChoice is one choice as shown: its id, its label, and for reviews
+// whether it is right and whether the candidate picked it.
+type QuizChoice struct {
+	ID, Label     string
+	Right, Picked bool
+}
+
+// QuizQuestion is one question as shown in a test, a review or practice.
+type QuizQuestion struct {
+	N        int
+	Q        *quizzes.Checked
+	Choices  []QuizChoice
+	Cites    []Cite
+	Answered bool // reviews: the candidate picked a choice
+	Right    bool // reviews: the pick was right
+}
+
+// AttemptPage is the certification form.
+type AttemptPage struct {
+	Base
+	ID        string
+	Name      string
+	Format    FormatInfo
+	Questions []QuizQuestion
+	CSRF      string
+	Deadline  time.Time
+	Left      time.Duration
+}
+
+// Clock is the time left as "mm:ss".
+func (p AttemptPage) Clock() string {
+	d := max(p.Left.Round(time.Second), 0)
+	return fmt.Sprintf("%02d:%02d", int(d/time.Minute), int(d%time.Minute/time.Second))
+}
+
+// ResultPage shows a scored attempt and its review.
+type ResultPage struct {
+	Base
+	Attempt   *attempts.Attempt
+	Format    FormatInfo
+	Result    quizzes.Result
+	Topics    []TopicRow
+	Questions []QuizQuestion
+	Expired   bool // the time ran out with nothing submitted
+	VerifyURL string
+	PassMark  int
+}
+
+// TopicRow is one line of a result's per-topic breakdown.
+type TopicRow struct {
+	Topic, Title   string
+	Correct, Total int
+}
+
+// VerifyPage shows a certificate to anyone with its code.
+type VerifyPage struct {
+	Base
+	Code     string
+	Name     string
+	Format   FormatInfo
+	Correct  int
+	Total    int
+	Percent  int
+	Date     time.Time
+	PassMark int
+}
+
+// PracticePage is one practice question, with feedback once answered.
+type PracticePage struct {
+	Base
+	Format   FormatInfo
+	Question QuizQuestion
+	N, Total int
+	Picked   string // the choice id answered, "" before answering
+	Right    bool
+	Prev     string // URL of the previous question, "" for none
+	Next     string
+}
+
+func (s *Server) quizHome(c echo.Context) error {
+	b := s.base(c, "Judge quizzes", "Certification tests and practice questions for Goat, HAT, Edison and Domain judges, every answer checked by the rules engine.")
+	b.Nav = "quiz"
+	p := QuizHomePage{Base: b, CSRF: csrfToken(c), Size: s.d.Quiz.size(), Minutes: int(s.d.Quiz.limit() / time.Minute), PassMark: quizzes.PassPercent, NameLimit: maxNameLen}
+	for _, bank := range s.d.Quiz.Banks.Banks() {
+		f, ok := lookupFormat(bank.Format)
+		if !ok || len(bank.Questions) == 0 {
+			continue
+		}
+		p.Formats = append(p.Formats, QuizFormat{Format: f, Questions: len(bank.Questions), Topics: len(bank.Topics())})
+	}
+	return s.render(c, http.StatusOK, quizHomeView(p))
+}
+
+func csrfToken(c echo.Context) string {
+	t, _ := c.Get("csrf").(string)
+	return t
+}
+
+const maxNameLen = 60
+
+// cleanName trims a display name and checks it is printable and short.
+func cleanName(raw string) (string, error) {
+	name := strings.Join(strings.Fields(raw), " ")
+	switch {
+	case !utf8.ValidString(name):
+		return "", fmt.Errorf("%w: the name is not valid text", ErrInvalid)
+	case name == "":
+		return "", fmt.Errorf("%w: enter the name to show on your result and certificate", ErrInvalid)
+	case utf8.RuneCountInString(name) > maxNameLen:
+		return "", fmt.Errorf("%w: the name is longer than %d characters", ErrInvalid, maxNameLen)
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) {
+			return "", fmt.Errorf("%w: the name contains a character that cannot be shown", ErrInvalid)
+		}
+	}
+	return name, nil
+}
+
+func (s *Server) quizBank(format string) (*quizzes.CheckedBank, FormatInfo, error) {
+	bank, ok := s.d.Quiz.Banks.Bank(format)
+	f, known := lookupFormat(format)
+	if !ok || !known || len(bank.Questions) == 0 {
+		return nil, FormatInfo{}, fmt.Errorf("%w: no quiz for format %q", ErrNotFound, format)
+	}
+	return bank, f, nil
+}
+
+func (s *Server) quizStart(c echo.Context) error {
+	bank, _, err := s.quizBank(c.Param("format"))
+	if err != nil {
+		return err
+	}
+	name, err := cleanName(c.FormValue("name"))
+	if err != nil {
+		return err
+	}
+	var b [8]byte
+	_, _ = crand.Read(b[:])
+	seed := binary.LittleEndian.Uint64(b[:])
+	now := s.d.Quiz.now().UTC().Truncate(time.Millisecond)
+	a := &attempts.Attempt{
+		ID: attempts.NewID(), Format: bank.Format, Name: name, Seed: seed,
+		Items:     bank.Draw(s.d.Quiz.size(), seed),
+		StartedAt: now, Deadline: now.Add(s.d.Quiz.limit()),
+	}
+	if err := s.d.Quiz.Store.Create(c.Request().Context(), a); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/attempt/"+a.ID)
+}
+
+var attemptIDRE = regexp.MustCompile(`^[0-9a-f]{32}$`)
+
+// loadAttempt reads the attempt named by the :id parameter.
+func (s *Server) loadAttempt(c echo.Context) (*attempts.Attempt, error) {
+	id := c.Param("id")
+	if !attemptIDRE.MatchString(id) {
+		return nil, fmt.Errorf("%w: no such attempt", ErrNotFound)
+	}
+	a, err := s.d.Quiz.Store.Get(c.Request().Context(), id)
+	if errors.Is(err, attempts.ErrNotFound) {
+		return nil, fmt.Errorf("%w: no such attempt", ErrNotFound)
+	}
+	return a, err
+}
+
+// cites turns page#anchor references into links labelled with the rule
+// and section titles.
+func (s *Server) cites(refs []string) []Cite {
+	var out []Cite
+	for _, ref := range refs {
+		id, anchor, _ := strings.Cut(ref, "#")
+		ct := Cite{URL: "/rules/" + id + "#" + anchor, Label: ref}
+		if p, ok := s.d.Site.Page(id); ok {
+			ct.Label = ruleLabel(p)
+			if sec, ok := p.Section(anchor); ok {
+				ct.Label += " › " + sec.Heading
+			}
+		}
+		out = append(out, ct)
+	}
+	return out
+}
+
+// question builds a question's view with its choices in the given order.
+func (s *Server) question(n int, q *quizzes.Checked, order []string, picked string, review bool) QuizQuestion {
+	qq := QuizQuestion{N: n, Q: q, Cites: s.cites(q.Cites)}
+	for _, id := range order {
+		ch, ok := q.Choice(id)
+		if !ok {
+			continue
+		}
+		qc := QuizChoice{ID: id, Label: ch.Label(), Picked: id == picked}
+		if review {
+			qc.Right = id == q.Correct
+		}
+		qq.Choices = append(qq.Choices, qc)
+	}
+	qq.Answered = picked != ""
+	qq.Right = picked != "" && picked == q.Correct
+	return qq
+}
+
+func (s *Server) attemptForm(c echo.Context) error {
+	a, err := s.loadAttempt(c)
+	if err != nil {
+		return err
+	}
+	now := s.d.Quiz.now()
+	if a.Submitted() || a.Expired(now) {
+		return c.Redirect(http.StatusSeeOther, "/attempt/"+a.ID+"/result")
+	}
+	bank, f, err := s.quizBank(a.Format)
+	if err != nil {
+		return err
+	}
+	b := s.base(c, f.Name+" judge test", "A timed judge certification test: answer every question, then submit once.")
+	b.Nav = "quiz"
+	p := AttemptPage{Base: b, ID: a.ID, Name: a.Name, Format: f, CSRF: csrfToken(c), Deadline: a.Deadline, Left: a.Deadline.Sub(now)}
+	for i, it := range a.Items {
+		q, ok := bank.Question(it.QuestionID)
+		if !ok {
+			return fmt.Errorf("attempt %s: question %s is no longer in the %s bank", a.ID, it.QuestionID, a.Format)
+		}
+		p.Questions = append(p.Questions, s.question(i+1, q, it.Choices, "", false))
+	}
+	return s.render(c, http.StatusOK, attemptView(p))
+}
+
+// formAnswers reads q.<question id> = <choice id> fields. A question
+// answered twice is an error.
+func formAnswers(c echo.Context) (map[string]string, error) {
+	form, err := c.FormParams()
+	if err != nil {
+		return nil, fmt.Errorf("%w: the form could not be read", ErrInvalid)
+	}
+	answers := map[string]string{}
+	for k, vs := range form {
+		qid, ok := strings.CutPrefix(k, "q.")
+		if !ok {
+			continue
+		}
+		if len(vs) != 1 {
+			return nil, fmt.Errorf("%w: question %q is answered more than once", ErrInvalid, qid)
+		}
+		answers[qid] = vs[0]
+	}
+	return answers, nil
+}
+
+func (s *Server) attemptSubmit(c echo.Context) error {
+	id := c.Param("id")
+	if !attemptIDRE.MatchString(id) {
+		return fmt.Errorf("%w: no such attempt", ErrNotFound)
+	}
+	answers, err := formAnswers(c)
+	if err != nil {
+		return err
+	}
+	_, err = s.d.Quiz.Store.Submit(c.Request().Context(), id, answers, s.d.Quiz.now())
+	switch {
+	case err == nil:
+		return c.Redirect(http.StatusSeeOther, "/attempt/"+id+"/result")
+	case errors.Is(err, attempts.ErrNotFound):
+		return fmt.Errorf("%w: no such attempt", ErrNotFound)
+	case errors.Is(err, attempts.ErrAlreadySubmitted):
+		return conflict("This attempt was already submitted, and only the first submission counts. Your result is at /attempt/" + id + "/result.")
+	case errors.Is(err, attempts.ErrExpired):
+		return conflict("The time limit for this attempt has passed, so these answers were not accepted. The result is at /attempt/" + id + "/result.")
+	case errors.Is(err, quizzes.ErrUnknownQuestion):
+		return fmt.Errorf("%w: the submission answers a question that is not part of this attempt; nothing was recorded", ErrInvalid)
+	case errors.Is(err, quizzes.ErrUnknownChoice):
+		return fmt.Errorf("%w: the submission picks a choice that the question does not offer; nothing was recorded", ErrInvalid)
+	}
+	return err
+}
+
+func (s *Server) attemptResult(c echo.Context) error {
+	a, err := s.loadAttempt(c)
+	if err != nil {
+		return err
+	}
+	now := s.d.Quiz.now()
+	if !a.Submitted() && !a.Expired(now) {
+		return c.Redirect(http.StatusSeeOther, "/attempt/"+a.ID)
+	}
+	bank, f, err := s.quizBank(a.Format)
+	if err != nil {
+		return err
+	}
+	res := a.Result()
+	verdict := "failed"
+	if res.Passed {
+		verdict = "passed"
+	}
+	b := s.base(c, f.Name+" judge test result", fmt.Sprintf("%s %s the %s judge test with %d of %d (%d%%).", a.Name, verdict, f.Name, res.Correct, res.Total, res.Percent()))
+	b.Nav = "quiz"
+	p := ResultPage{Base: b, Attempt: a, Format: f, Result: res, Expired: !a.Submitted(), PassMark: quizzes.PassPercent}
+	if a.Code != "" {
+		p.VerifyURL = s.cfg.BaseURL + "/verify/" + a.Code
+	}
+	for _, t := range res.Topics {
+		row := TopicRow{Topic: t.Topic, Title: t.Topic, Correct: t.Correct, Total: t.Total}
+		if topic, ok := s.d.Site.Topic(t.Topic); ok {
+			row.Title = topic.Title
+		}
+		p.Topics = append(p.Topics, row)
+	}
+	for i, it := range a.Items {
+		q, ok := bank.Question(it.QuestionID)
+		if !ok {
+			return fmt.Errorf("attempt %s: question %s is no longer in the %s bank", a.ID, it.QuestionID, a.Format)
+		}
+		qq := s.question(i+1, q, it.Choices, a.Answers[it.QuestionID], true)
+		// The review marks what was right when the test was drawn.
+		for j := range qq.Choices {
+			qq.Choices[j].Right = qq.Choices[j].ID == it.Correct
+		}
+		qq.Right = qq.Answered && a.Answers[it.QuestionID] == it.Correct
+		p.Questions = append(p.Questions, qq)
+	}
+	return s.render(c, http.StatusOK, resultView(p))
+}
+
+func (s *Server) verifyLookup(c echo.Context) error {
+	raw := c.QueryParam("code")
+	code := attempts.NormalizeCode(raw)
+	if code == "" {
+		return fmt.Errorf("%w: %q is not a verification code (ten letters and digits, like 7KQ2M-9XD4B)", ErrInvalid, truncate(raw, 40))
+	}
+	return c.Redirect(http.StatusSeeOther, "/verify/"+code)
+}
+
+func (s *Server) verify(c echo.Context) error {
+	raw := c.Param("code")
+	code := attempts.NormalizeCode(raw)
+	if code == "" {
+		return fmt.Errorf("%w: no certificate with code %q", ErrNotFound, truncate(raw, 40))
+	}
+	if code != raw {
+		return c.Redirect(http.StatusMovedPermanently, "/verify/"+code)
+	}
+	a, err := s.d.Quiz.Store.ByCode(c.Request().Context(), code)
+	if errors.Is(err, attempts.ErrNotFound) || (err == nil && !a.Passed) {
+		return fmt.Errorf("%w: no certificate with code %s", ErrNotFound, code)
+	}
+	if err != nil {
+		return err
+	}
+	f, _ := lookupFormat(a.Format)
+	total := len(a.Items)
+	pct := 0
+	if total > 0 {
+		pct = a.Correct * 100 / total
+	}
+	b := s.base(c, "Certificate "+code, fmt.Sprintf("%s passed the %s judge test on %s with %d of %d.", a.Name, f.Name, a.SubmittedAt.Format("2 January 2006"), a.Correct, total))
+	b.Nav = "quiz"
+	return s.render(c, http.StatusOK, verifyView(VerifyPage{Base: b, Code: code, Name: a.Name, Format: f, Correct: a.Correct, Total: total, Percent: pct, Date: a.SubmittedAt, PassMark: quizzes.PassPercent}))
+}
+
+// practiceOrder shuffles a question's choices the same way every time, so
+// the right one is not always where the file put it.
+func practiceOrder(q *quizzes.Checked) []string {
+	h := fnv.New64a()
+	h.Write([]byte(q.ID))
+	rng := rand.New(rand.NewPCG(h.Sum64(), 1))
+	ids := make([]string, len(q.Choices))
+	for i, ch := range q.Choices {
+		ids[i] = ch.ID
+	}
+	rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+	return ids
+}
+
+func (s *Server) practice(c echo.Context) error {
+	bank, f, err := s.quizBank(c.Param("format"))
+	if err != nil {
+		return err
+	}
+	n := 1
+	if v := c.QueryParam("q"); v != "" {
+		n, err = strconv.Atoi(v)
+		if err != nil || n < 1 || n > len(bank.Questions) {
+			return fmt.Errorf("%w: the %s bank has questions 1 to %d", ErrNotFound, f.Name, len(bank.Questions))
+		}
+	}
+	q := bank.Questions[n-1]
+	picked := c.QueryParam("choice")
+	if _, ok := q.Choice(picked); picked != "" && !ok {
+		return fmt.Errorf("%w: that is not one of this question's choices", ErrInvalid)
+	}
+	b := s.base(c, fmt.Sprintf("%s practice question %d", f.Name, n), truncate(q.Prompt, 200))
+	b.Nav = "quiz"
+	b.Canonical = fmt.Sprintf("%s/practice/%s?q=%d", s.cfg.BaseURL, bank.Format, n)
+	p := PracticePage{Base: b, Format: f, Question: s.question(n, q, practiceOrder(q), picked, picked != ""), N: n, Total: len(bank.Questions), Picked: picked, Right: picked == q.Correct}
+	if n > 1 {
+		p.Prev = fmt.Sprintf("/practice/%s?q=%d", bank.Format, n-1)
+	}
+	if n < len(bank.Questions) {
+		p.Next = fmt.Sprintf("/practice/%s?q=%d", bank.Format, n+1)
+	}
+	return s.render(c, http.StatusOK, practiceView(p))
+}
+
+// csvCell defuses a value a spreadsheet would run as a formula.
+func csvCell(v string) string {
+	if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
+		return "'" + v
+	}
+	return v
+}
+
+func (s *Server) exportAttempts(c echo.Context) error {
+	want := s.d.Quiz.ExportToken
+	if want == "" {
+		return fmt.Errorf("%w: the attempts export is not enabled on this server", ErrNotFound)
+	}
+	got := c.QueryParam("token")
+	if subtle.ConstantTimeCompare([]byte(got), []byte(want)) != 1 {
+		e := *errForbidden
+		e.Message = "The export token is missing or wrong."
+		return &e
+	}
+	list, err := s.d.Quiz.Store.List(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	h := c.Response().Header()
+	h.Set(echo.HeaderContentType, "text/csv; charset=utf-8")
+	h.Set(echo.HeaderContentDisposition, `attachment; filename="attempts.csv"`)
+	c.Response().WriteHeader(http.StatusOK)
+	w := csv.NewWriter(c.Response())
+	_ = w.Write([]string{"started_at", "submitted_at", "format", "name", "correct", "total", "percent", "passed", "code"})
+	for _, a := range list {
+		submitted, correct, pct, passed := "", "", "", ""
+		if !a.SubmittedAt.IsZero() && a.Total > 0 {
+			submitted = a.SubmittedAt.Format(time.RFC3339)
+			correct, pct = strconv.Itoa(a.Correct), strconv.Itoa(a.Correct*100/a.Total)
+			passed = strconv.FormatBool(a.Passed)
+		}
+		_ = w.Write([]string{a.StartedAt.Format(time.RFC3339), submitted, a.Format, csvCell(a.Name),
+			correct, strconv.Itoa(a.Total), pct, passed, a.Code})
+	}
+	w.Flush()
+	return w.Error()
+}

@@ -1,0 +1,416 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"substep/internal/shares"
+	"substep/rulings"
+)
+
+// ReplayDeps is what the replay pages need.
+type ReplayDeps struct {
+	Scenarios []*rulings.Scenario // bundled scenarios (content/scenarios)
+	Shares    *shares.Store       // pasted scenarios, by content hash
+}
+
+// ReplayPage shows a scenario replayed under one or more formats, side by side.
+type ReplayPage struct {
+	Base
+	Source    string // the scenario text
+	Name      string // bundled scenario name, or "" for a shared one
+	Scenario  *rulings.Scenario
+	Columns   []ReplayColumn
+	Differs   []int // script lines whose outcome differs between the formats
+	Problems  []rulings.ParseError
+	Formats   []FormatChoice
+	ShareURL  string
+	Example   string // URL of the rule example it replays
+	Bundled   []BundledGroup
+	AllOK     bool
+	Submitted bool
+}
+
+// ReplayColumn is one format's replay.
+type ReplayColumn struct {
+	Format string
+	Name   string
+	T      *rulings.Timeline
+	Steps  []rulings.Step
+}
+
+// FormatChoice is one checkbox of the format picker.
+type FormatChoice struct {
+	ID, Name string
+	Checked  bool
+}
+
+// BundledGroup lists the bundled scenarios of one rule page.
+type BundledGroup struct {
+	Page      string // page id
+	Title     string
+	Scenarios []*rulings.Scenario
+}
+
+// replayPayload is what the page hands its script, as JSON.
+type replayPayload struct {
+	Columns []replayColumnJSON `json:"columns"`
+	Differs []int              `json:"differs"`
+}
+
+type replayColumnJSON struct {
+	Format  string              `json:"format"`
+	Name    string              `json:"name"`
+	Steps   []rulings.Step      `json:"steps"`
+	Chains  []rulings.Chain     `json:"chains"`
+	Events  []rulings.Event     `json:"events"`
+	Verdict *rulings.Verdict    `json:"verdict,omitempty"`
+	Error   *rulings.ParseError `json:"error,omitempty"`
+	Timings []string            `json:"timings"`
+}
+
+func (p ReplayPage) payload() replayPayload {
+	out := replayPayload{Differs: p.Differs}
+	for _, c := range p.Columns {
+		col := replayColumnJSON{Format: c.Format, Name: c.Name, Steps: c.Steps, Chains: c.T.Chains, Events: c.T.Events, Verdict: c.T.Verdict, Error: c.T.Error}
+		if prof, ok := rulings.ProfileByID(c.Format); ok {
+			for _, tm := range prof.DamageStep {
+				col.Timings = append(col.Timings, tm.Name)
+			}
+		}
+		out.Columns = append(out.Columns, col)
+	}
+	return out
+}
+
+// replayAll replays s under each format, and finds the script lines where
+// the formats disagree.
+func replayAll(s *rulings.Scenario, formats []string) ([]ReplayColumn, []int) {
+	var cols []ReplayColumn
+	for _, f := range formats {
+		prof, ok := rulings.ProfileByID(f)
+		if !ok {
+			continue
+		}
+		t := rulings.Replay(s, prof)
+		cols = append(cols, ReplayColumn{Format: prof.ID, Name: prof.Name, T: t, Steps: t.Steps()})
+	}
+	sig := map[int][]string{} // line → one signature per column
+	for i, c := range cols {
+		per := map[int]*strings.Builder{}
+		for _, e := range c.T.Events {
+			b := per[e.Line]
+			if b == nil {
+				b = &strings.Builder{}
+				per[e.Line] = b
+			}
+			fmt.Fprintf(b, "%s|%s|%s|%s|%s;", e.Kind, e.Player, e.Card, e.Step, e.Timing)
+		}
+		if v := c.T.Verdict; v != nil {
+			b := per[v.Line]
+			if b == nil {
+				b = &strings.Builder{}
+				per[v.Line] = b
+			}
+			b.WriteString("verdict;")
+		}
+		for line, b := range per {
+			if sig[line] == nil {
+				sig[line] = make([]string, len(cols))
+			}
+			sig[line][i] = b.String()
+		}
+	}
+	var differs []int
+	for line, ss := range sig {
+		for _, x := range ss[1:] {
+			if x != ss[0] {
+				differs = append(differs, line)
+				break
+			}
+		}
+	}
+	sort.Ints(differs)
+	return cols, differs
+}
+
+// chooseFormats reads ?formats=goat,hat (or "all"); the default is the
+// formats the scenario names.
+func chooseFormats(q string, s *rulings.Scenario) []string {
+	var want []string
+	switch q = strings.TrimSpace(q); q {
+	case "":
+		if s != nil {
+			want = s.Formats
+		}
+	case "all":
+		want = rulings.FormatIDs()
+	default:
+		for _, f := range strings.Split(q, ",") {
+			if p, ok := rulings.ProfileByID(strings.TrimSpace(f)); ok {
+				want = append(want, p.ID)
+			}
+		}
+	}
+	if len(want) == 0 {
+		want = []string{"goat", "hat", "edison", "modern"}
+	}
+	// Keep the site's order and drop repeats.
+	var out []string
+	for _, id := range rulings.FormatIDs() {
+		for _, w := range want {
+			if w == id {
+				out = append(out, id)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func formatChoices(selected []string) []FormatChoice {
+	var out []FormatChoice
+	for _, p := range rulings.Profiles() {
+		c := FormatChoice{ID: p.ID, Name: p.Name}
+		for _, s := range selected {
+			c.Checked = c.Checked || s == p.ID
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func parseProblems(err error) []rulings.ParseError {
+	var pe *rulings.ParseError
+	var pes rulings.ParseErrors
+	switch {
+	case errors.As(err, &pes):
+		out := make([]rulings.ParseError, 0, len(pes))
+		for _, e := range pes {
+			out = append(out, *e)
+		}
+		return out
+	case errors.As(err, &pe):
+		return []rulings.ParseError{*pe}
+	}
+	return []rulings.ParseError{{Msg: err.Error()}}
+}
+
+func (s *Server) replayBase(c echo.Context, title, summary string) Base {
+	b := s.base(c, title, summary)
+	b.Nav = "replay"
+	return b
+}
+
+// replayIndex is the paste form and the list of bundled scenarios.
+func (s *Server) replayIndex(c echo.Context) error {
+	p := ReplayPage{Base: s.replayBase(c, "Replay a scenario", "Paste a duel scenario and see it replayed by Substep's rules engine under Goat, HAT, Edison, Domain and today's rules, side by side."), Formats: formatChoices(chooseFormats("", nil))}
+	p.Bundled = s.bundledGroups()
+	return s.render(c, http.StatusOK, replayView(p))
+}
+
+func (s *Server) bundledGroups() []BundledGroup {
+	var groups []BundledGroup
+	idx := map[string]int{}
+	for _, sc := range s.d.Replay.Scenarios {
+		page, _, _ := strings.Cut(sc.Example, "#")
+		if page == "" {
+			page = "other"
+		}
+		i, ok := idx[page]
+		if !ok {
+			title := "Other scenarios"
+			if pg, ok := s.d.Site.Page(page); ok {
+				title = ruleLabel(pg)
+			}
+			groups = append(groups, BundledGroup{Page: page, Title: title})
+			i = len(groups) - 1
+			idx[page] = i
+		}
+		groups[i].Scenarios = append(groups[i].Scenarios, sc)
+	}
+	return groups
+}
+
+// replayBundled replays one of the scenarios that ship with the site.
+func (s *Server) replayBundled(c echo.Context) error {
+	name := c.Param("name")
+	for _, sc := range s.d.Replay.Scenarios {
+		if sc.Name == name {
+			return s.showReplay(c, sc, strings.Join(sc.Source, "\n"), name, "")
+		}
+	}
+	return fmt.Errorf("%w: no scenario %q", ErrNotFound, name)
+}
+
+// replayShared replays a pasted scenario stored under its hash.
+func (s *Server) replayShared(c echo.Context) error {
+	key := c.Param("key")
+	src, err := s.d.Replay.Shares.Get(c.Request().Context(), key)
+	if errors.Is(err, shares.ErrNotFound) {
+		return fmt.Errorf("%w: no shared scenario %q", ErrNotFound, key)
+	}
+	if err != nil {
+		return err
+	}
+	sc, err := rulings.ParseScenario("shared", []byte(src), s.d.Cards)
+	if err != nil {
+		// A stored scenario parsed when it was shared; the engine may have
+		// changed since. Show the problems rather than failing.
+		p := ReplayPage{Base: s.replayBase(c, "Shared scenario", "A scenario shared from Substep's replay page."), Source: src, Problems: parseProblems(err), Formats: formatChoices(chooseFormats("", nil))}
+		return s.render(c, http.StatusOK, replayView(p))
+	}
+	return s.showReplay(c, sc, src, "", key)
+}
+
+func (s *Server) showReplay(c echo.Context, sc *rulings.Scenario, src, name, key string) error {
+	query := strings.Join(c.QueryParams()["formats"], ",")
+	formats := chooseFormats(query, sc)
+	cols, differs := replayAll(sc, formats)
+	summary := replaySummary(sc, cols)
+	p := ReplayPage{Base: s.replayBase(c, "Replay: "+sc.Title, summary), Source: src, Name: name, Scenario: sc, Columns: cols, Differs: differs, Formats: formatChoices(formats), AllOK: true}
+	for _, col := range cols {
+		p.AllOK = p.AllOK && col.T.OK()
+	}
+	if sc.Example != "" {
+		page, anchor, _ := strings.Cut(sc.Example, "#")
+		if _, ok := s.d.Site.Page(page); ok {
+			p.Example = "/rules/" + page
+			if anchor != "" {
+				p.Example += "#" + anchor
+			}
+		}
+	}
+	p.ShareURL = p.Canonical
+	if query != "" {
+		p.ShareURL += "?formats=" + strings.Join(formats, ",")
+	}
+	return s.render(c, http.StatusOK, replayView(p))
+}
+
+// replaySummary is the one line a pasted link previews with: what each
+// format concluded.
+func replaySummary(sc *rulings.Scenario, cols []ReplayColumn) string {
+	var parts []string
+	for _, c := range cols {
+		switch {
+		case c.T.Error != nil:
+			parts = append(parts, c.Name+": scenario error")
+		case c.T.Verdict != nil:
+			parts = append(parts, fmt.Sprintf("%s: illegal at line %d (%s)", c.Name, c.T.Verdict.Line, c.T.Verdict.Rule))
+		default:
+			lp := []string{}
+			for _, ps := range c.T.Final.Players {
+				lp = append(lp, fmt.Sprintf("%s %d LP", ps.Player, ps.LP))
+			}
+			parts = append(parts, c.Name+": "+strings.Join(lp, ", "))
+		}
+	}
+	return truncate(sc.Title+" — "+strings.Join(parts, "; "), 300)
+}
+
+// replayPost parses a pasted scenario, stores it by hash and redirects to
+// its permanent link.
+func (s *Server) replayPost(c echo.Context) error {
+	src := normalizeScenario(c.FormValue("scenario"))
+	formats := c.Request().Form["format"]
+	p := ReplayPage{Base: s.replayBase(c, "Replay a scenario", "Paste a duel scenario and see it replayed by Substep's rules engine."), Source: src, Formats: formatChoices(formats), Submitted: true}
+	if strings.TrimSpace(src) == "" {
+		p.Problems = []rulings.ParseError{{Msg: "Paste a scenario first."}}
+		return s.render(c, http.StatusBadRequest, replayView(p))
+	}
+	if len(src) > shares.MaxLen || !utf8.ValidString(src) {
+		p.Problems = []rulings.ParseError{{Msg: fmt.Sprintf("A scenario must be UTF-8 text of at most %d KB.", shares.MaxLen>>10)}}
+		return s.render(c, http.StatusBadRequest, replayView(p))
+	}
+	if _, err := rulings.ParseScenario("pasted", []byte(src), s.d.Cards); err != nil {
+		p.Problems = parseProblems(err)
+		return s.render(c, http.StatusBadRequest, replayView(p))
+	}
+	key, err := s.d.Replay.Shares.Put(c.Request().Context(), src)
+	if err != nil {
+		return err
+	}
+	target := "/replay/s/" + key
+	if len(formats) > 0 {
+		target += "?formats=" + strings.Join(chooseFormats(strings.Join(formats, ","), nil), ",")
+	}
+	return c.Redirect(http.StatusSeeOther, target)
+}
+
+// normalizeScenario makes equal scenarios hash equally: Unix line endings,
+// no trailing spaces, one final newline.
+func normalizeScenario(src string) string {
+	src = strings.ReplaceAll(src, "\r\n", "\n")
+	lines := strings.Split(src, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t\r")
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n")) + "\n"
+}
+
+// apiReplay is POST /api/replay: the scenario as the body (text/plain), or
+// JSON {"scenario": "...", "formats": ["goat", "hat"]}. It answers every
+// format's timeline, or 400 with each problem's line and reason.
+func (s *Server) apiReplay(c echo.Context) error {
+	body, err := io.ReadAll(io.LimitReader(c.Request().Body, shares.MaxLen+1))
+	if err != nil {
+		return err
+	}
+	src, formats := string(body), c.QueryParam("formats")
+	if strings.HasPrefix(c.Request().Header.Get("Content-Type"), "application/json") {
+		var req struct {
+			Scenario string   `json:"scenario"`
+			Formats  []string `json:"formats"`
+		}
+		if err := jsonDecode(body, &req); err != nil {
+			return c.JSON(http.StatusBadRequest, map[string]any{"error": `the body must be JSON {"scenario": "...", "formats": [...]} or the scenario as plain text`, "status": 400})
+		}
+		src, formats = req.Scenario, strings.Join(req.Formats, ",")
+	}
+	if len(src) > shares.MaxLen {
+		return c.JSON(http.StatusRequestEntityTooLarge, map[string]any{"error": fmt.Sprintf("a scenario may be at most %d KB", shares.MaxLen>>10), "status": 413})
+	}
+	sc, err := rulings.ParseScenario("api", []byte(src), s.d.Cards)
+	if err != nil {
+		probs := parseProblems(err)
+		return c.JSON(http.StatusBadRequest, map[string]any{"error": probs[0].Error(), "line": probs[0].Line, "problems": probs, "status": 400})
+	}
+	cols, differs := replayAll(sc, chooseFormats(formats, sc))
+	type out struct {
+		Format   string            `json:"format"`
+		Timeline *rulings.Timeline `json:"timeline"`
+		Steps    []rulings.Step    `json:"steps"`
+		OK       bool              `json:"ok"`
+	}
+	res := struct {
+		Title    string `json:"title"`
+		Example  string `json:"example,omitempty"`
+		Formats  []out  `json:"formats"`
+		Differs  []int  `json:"differs"`
+		ShareKey string `json:"share_key"`
+	}{Title: sc.Title, Example: sc.Example, Differs: differs, ShareKey: shares.Key(normalizeScenario(src))}
+	for _, col := range cols {
+		res.Formats = append(res.Formats, out{Format: col.Format, Timeline: col.T, Steps: col.Steps, OK: col.T.OK()})
+	}
+	return c.JSON(http.StatusOK, res)
+}
+
+// GuidePage shows a trusted Markdown document from the repository.
+type GuidePage struct {
+	Base
+	HTML string
+}
+
+// replayHelp shows the scenario format's documentation (rulings/SCENARIOS.md).
+func (s *Server) replayHelp(c echo.Context) error {
+	b := s.replayBase(c, "Writing a scenario", "How to write a duel scenario for Substep's rules engine: the starting position, the actions, and expectations per format.")
+	return s.render(c, http.StatusOK, guideView(GuidePage{Base: b, HTML: s.guideHTML}))
+}
