@@ -128,7 +128,7 @@ func testValidHTML(t *testing.T, a *App) {
 	planted := map[string]bool{"planted-error.html": false, "planted-error.css": false}
 	docs["planted-error.html"] = []byte(`<!DOCTYPE html><html lang="en"><head><title>x</title></head><body><p id="a">x</p><p id="a">y</p></body></html>`)
 	docs["planted-error.css"] = []byte("a{colr:red}\n")
-	real := 0
+	siteErrs := 0
 	for _, e := range vnuValidate(t, docs) {
 		name, _, _ := strings.Cut(e, ":")
 		if _, ok := planted[name]; ok {
@@ -136,14 +136,14 @@ func testValidHTML(t *testing.T, a *App) {
 			continue
 		}
 		t.Error(e)
-		real++
+		siteErrs++
 	}
 	for name, found := range planted {
 		if !found {
 			t.Errorf("the validator did not report the error planted in %s", name)
 		}
 	}
-	t.Logf("%d errors in the site's %d documents (besides the planted ones)", real, len(docs)-len(planted))
+	t.Logf("%d errors in the site's %d documents (besides the planted ones)", siteErrs, len(docs)-len(planted))
 }
 
 // scriptedDocs are documents as the script leaves them.

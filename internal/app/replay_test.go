@@ -153,8 +153,8 @@ func TestReplayAPI(t *testing.T) {
 
 	for _, tt := range []struct {
 		name, ctype, body string
-		status           int
-		line             float64
+		status            int
+		line              float64
 	}{
 		{"unknown card", "text/plain", "title: x\nformats: goat\nturn: A\nA monsters: Sangan\nA attacks directly with Sanagn\n", 400, 5},
 		{"json", "application/json", `{"scenario": "title: x\nformats: goat\nturn: Q\n"}`, 400, 3},
