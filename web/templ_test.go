@@ -18,7 +18,14 @@ func TestTemplGenerated(t *testing.T) {
 	if err != nil || len(srcs) == 0 {
 		t.Fatalf("no .templ files: %v", err)
 	}
-	dir := t.TempDir()
+	// Generate into <tmp>/web/ so the generator names each source
+	// "web/x.templ", exactly as `go tool templ generate` from the module root
+	// (which .ci/run runs) does.
+	root := t.TempDir()
+	dir := filepath.Join(root, "web")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, src := range srcs {
 		b, err := os.ReadFile(src)
 		if err != nil {
@@ -28,7 +35,7 @@ func TestTemplGenerated(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command("go", "tool", "templ", "generate", "-path", dir)
+	cmd := exec.Command("go", "tool", "templ", "generate", "-path", root)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("templ generate: %v\n%s", err, out)
 	}

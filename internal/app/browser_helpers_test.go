@@ -278,3 +278,29 @@ func typeText(s string) chromedp.Action[chromedp.Void] {
 		return nil
 	})
 }
+
+// consoleErrors collects, from now on, the tab's console errors, uncaught
+// exceptions and error entries of the browser log (a blocked inline style
+// or script is one); the func returns those seen so far.
+func consoleErrors(ctx context.Context) func() []string {
+	var mu sync.Mutex
+	var msgs []string
+	seq := chromedp.Console(ctx)
+	go func() {
+		for m, err := range seq {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleException {
+				mu.Lock()
+				msgs = append(msgs, fmt.Sprintf("%s %s: %s (%s)", m.Source, m.Type, m.Text, m.URL))
+				mu.Unlock()
+			}
+		}
+	}()
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), msgs...)
+	}
+}

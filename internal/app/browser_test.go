@@ -93,6 +93,12 @@ type hitGroup struct {
 
 func testLiveSearch(t *testing.T, base string) {
 	ctx := newTab(t, 30*time.Second)
+	console := consoleErrors(ctx)
+	defer func() {
+		if errs := console(); len(errs) > 0 {
+			t.Errorf("console errors: %q", errs)
+		}
+	}()
 	act(t, ctx, emulateWidth(1280), chromedp.Navigate(base+"/"))
 	if !jsEval[bool](t, ctx, `document.getElementById('live').hidden`) {
 		t.Errorf("the live results show before anything is typed")
@@ -449,7 +455,7 @@ func testKeyboard(t *testing.T, base string) {
 	}
 	// Tab through the page: every stop shows where focus is.
 	var stops []string
-	for range 40 {
+	for range 80 {
 		st := jsEval[struct {
 			Tag, Text, Outline string
 			Visible            bool
@@ -739,9 +745,15 @@ func testWeight(t *testing.T, a *App) {
 		fmt.Fprintf(&b, "%-36s %7d %6d %6d %7d %4d %5.0fms %5.0fms %5.0fms %5.0fms\n", name, m.HTML, m.CSS, m.JS, m.HTML+m.CSS+m.JS, m.Requests, m.TTFB, m.DCL, m.Load, m.FCP)
 	}
 	var assets int
+	console := consoleErrors(ctx)
 	for _, p := range mainPages {
+		before := len(console())
 		m := load(p.path)
 		row(p.path, m)
+		// The not-found page's 404 is logged as a failed load, rightly.
+		if errs := console()[before:]; len(errs) > 0 && p.name != "not-found" {
+			t.Errorf("%s: console errors: %q", p.path, errs)
+		}
 		if m.CSS == 0 || m.JS == 0 || m.FCP <= 0 || m.Requests != 4 {
 			t.Errorf("%s: metrics incomplete or unexpected: %+v", p.path, m)
 		}

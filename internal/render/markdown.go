@@ -148,7 +148,7 @@ func collect(root ast.Node, src []byte, d *Doc, lineOf func(int) int) {
 			if cur != nil {
 				d.Sections = append(d.Sections, *cur)
 			}
-			cur = &Section{Level: h.Level, Heading: plainText(h, src), Line: lineOf(h.Lines().At(0).Start)}
+			cur = &Section{Level: h.Level, Heading: plainText(h, src), Line: headingLine(h, lineOf)}
 			if id, ok := h.AttributeString("id"); ok {
 				if b, ok := id.([]byte); ok {
 					cur.Anchor = string(b)
@@ -270,4 +270,16 @@ func plainText(n ast.Node, src []byte) string {
 		return ast.WalkContinue, nil
 	})
 	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// headingLine is the line a heading starts on. An empty ATX heading ("#")
+// has no text segments; it is placed just after the block before it.
+func headingLine(h *ast.Heading, lineOf func(int) int) int {
+	if h.Lines().Len() > 0 {
+		return lineOf(h.Lines().At(0).Start)
+	}
+	if p := h.PreviousSibling(); p != nil && p.Type() == ast.TypeBlock && p.Lines().Len() > 0 {
+		return lineOf(p.Lines().At(p.Lines().Len()-1).Start) + 1
+	}
+	return 1
 }

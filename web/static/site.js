@@ -170,7 +170,8 @@
             document.title = (input.value.trim() ? "Search: " + input.value.trim() : "Search") + " · Substep";
           }
           var c = $(".count", box) || $(".notice", box);
-          announce(c ? c.textContent : "");
+          var cards = $$(".card-hits li", box).length;
+          announce((cards ? cards + (cards > 1 ? " cards. " : " card. ") : "") + (c ? c.textContent : ""));
         })
         .catch(function () {
           if (n === seq) {
