@@ -1,0 +1,262 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"golang.org/x/net/html"
+
+	"substep/internal/attempts"
+)
+
+// TestSoak drives mixed traffic — rule pages, search, the JSON API,
+// replays, deck checks and whole quiz attempts — at high concurrency
+// against the real app on loopback, and requires zero 5xx answers and every
+// acknowledged quiz submission stored. It runs for 3 seconds in the normal
+// test run; for a real soak:
+//
+//	SUBSTEP_SOAK=5m SUBSTEP_SOAK_WORKERS=64 go test -tags sqlite_fts5 -run TestSoak -v ./internal/app/
+func TestSoak(t *testing.T) {
+	dur := 3 * time.Second
+	if v := os.Getenv("SUBSTEP_SOAK"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			t.Fatalf("SUBSTEP_SOAK=%q: %v", v, err)
+		}
+		dur = d
+	}
+	workers := 16
+	if v := os.Getenv("SUBSTEP_SOAK_WORKERS"); v != "" {
+		fmt.Sscan(v, &workers)
+	}
+	dbPath := filepath.Join(t.TempDir(), "attempts.db")
+	a := quizApp(t, Config{AttemptsPath: dbPath})
+
+	c := a.Content()
+	var pages []string
+	for _, p := range c.Site.Pages {
+		pages = append(pages, p.URL())
+	}
+	for _, k := range c.Cards.Cards()[:20] {
+		pages = append(pages, "/cards/"+k.Slug())
+	}
+	pages = append(pages, "/", "/compare", "/compare/damage-step", "/formats/goat", "/quiz", "/replay", "/domain/check")
+	queries := []string{"sangan", "damage step", "field spell", "sangna", "priority ignition", "\"x", "NEAR(", "c++", "trap monster", "segoc"}
+	var scenarios []string
+	for _, s := range c.Scenarios {
+		scenarios = append(scenarios, "/replay/"+s.Name)
+	}
+	deck, err := os.ReadFile("../../rulings/domain/testdata/legal-dmg.ydke")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var (
+		requests, fivexx, limited atomic.Int64
+		mu                        sync.Mutex
+		latencies                 []time.Duration
+		problems                  []string
+		acked                     = map[string]url.Values{} // attempt id → the answers the server acknowledged
+	)
+	fail := func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(problems) < 20 {
+			problems = append(problems, fmt.Sprintf(format, args...))
+		}
+	}
+	tr := &http.Transport{MaxIdleConnsPerHost: workers}
+	hc := &http.Client{Transport: tr, Timeout: 30 * time.Second}
+	record := func(what string, resp *http.Response, err error, start time.Time) bool {
+		requests.Add(1)
+		if err != nil {
+			fail("%s: %v", what, err)
+			return false
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		mu.Lock()
+		latencies = append(latencies, time.Since(start))
+		mu.Unlock()
+		switch {
+		case resp.StatusCode >= 500:
+			fivexx.Add(1)
+			fail("%s: %d", what, resp.StatusCode)
+		case resp.StatusCode == http.StatusTooManyRequests:
+			limited.Add(1)
+		}
+		return resp.StatusCode < 400
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), dur)
+	defer cancel()
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(seed uint64) {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(seed, seed*7+1))
+			for ctx.Err() == nil {
+				start := time.Now()
+				switch n := r.IntN(100); {
+				case n < 45:
+					p := pages[r.IntN(len(pages))]
+					resp, err := hc.Get(a.URL() + p)
+					record("GET "+p, resp, err, start)
+				case n < 70:
+					q := queries[r.IntN(len(queries))]
+					path := "/search?q="
+					if r.IntN(2) == 0 {
+						path = "/api/search?q="
+					}
+					resp, err := hc.Get(a.URL() + path + url.QueryEscape(q))
+					record("search "+q, resp, err, start)
+				case n < 85:
+					s := scenarios[r.IntN(len(scenarios))]
+					resp, err := hc.Get(a.URL() + s + "?formats=all")
+					record("GET "+s, resp, err, start)
+				case n < 92:
+					body := fmt.Sprintf(`{"deck": %q, "master": "Dark Magician Girl"}`, strings.TrimSpace(string(deck)))
+					resp, err := hc.Post(a.URL()+"/api/domain/check", "application/json", strings.NewReader(body))
+					record("deck check", resp, err, start)
+				default:
+					id, form, ok := soakAttempt(a.URL(), r, record)
+					if ok {
+						mu.Lock()
+						acked[id] = form
+						mu.Unlock()
+					}
+				}
+			}
+		}(uint64(w + 1))
+	}
+	wg.Wait()
+
+	sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
+	pct := func(p float64) time.Duration {
+		if len(latencies) == 0 {
+			return 0
+		}
+		return latencies[int(p*float64(len(latencies)-1))]
+	}
+	t.Logf("soak: %s, %d workers: %d requests (%.0f/s), p50 %v, p99 %v, %d 5xx, %d rate-limited, %d quiz submissions acknowledged",
+		dur, workers, requests.Load(), float64(requests.Load())/dur.Seconds(), pct(0.5), pct(0.99), fivexx.Load(), limited.Load(), len(acked))
+	for _, p := range problems {
+		t.Error(p)
+	}
+	if fivexx.Load() > 0 {
+		t.Errorf("%d answers were 5xx", fivexx.Load())
+	}
+	if len(acked) == 0 {
+		t.Fatalf("no quiz submission was acknowledged")
+	}
+
+	// Every acknowledged submission is in the attempts file, with exactly
+	// the answers sent, and the file is sound.
+	for id, form := range acked {
+		stored := storedAnswers(t, dbPath, id)
+		for k, v := range form {
+			if !strings.HasPrefix(k, "q.") {
+				continue
+			}
+			if stored[strings.TrimPrefix(k, "q.")] != v[0] {
+				t.Errorf("attempt %s: question %s stored %q, sent %q", id, k, stored[strings.TrimPrefix(k, "q.")], v[0])
+			}
+		}
+	}
+	store, err := attempts.Open(context.Background(), dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if err := store.IntegrityCheck(context.Background()); err != nil {
+		t.Errorf("attempts file: %v", err)
+	}
+}
+
+// soakAttempt takes one whole certification attempt with its own cookie
+// jar: start, then submit random answers. It reports the attempt id and the
+// answers when the server acknowledged the submission (303).
+func soakAttempt(base string, r *rand.Rand, record func(string, *http.Response, error, time.Time) bool) (string, url.Values, bool) {
+	jar, _ := cookiejar.New(nil)
+	hc := &http.Client{Jar: jar, Timeout: 30 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	getPage := func(path string) *page {
+		start := time.Now()
+		resp, err := hc.Get(base + path)
+		if err != nil {
+			record("GET "+path, nil, err, start)
+			return nil
+		}
+		doc, perr := html.Parse(resp.Body)
+		ok := record("GET "+path, resp, nil, start)
+		if !ok || perr != nil {
+			return nil
+		}
+		return &page{root: doc}
+	}
+	format := []string{"goat", "hat", "edison", "domain"}[r.IntN(4)]
+	home := getPage("/quiz")
+	if home == nil {
+		return "", nil, false
+	}
+	tok := home.Attr("form[action=/quiz/"+format+"/start] input[name=_csrf]", "value")
+	start := time.Now()
+	resp, err := hc.PostForm(base+"/quiz/"+format+"/start", url.Values{"_csrf": {tok}, "name": {fmt.Sprintf("Soak judge %d", r.IntN(1000))}})
+	if !record("start "+format, resp, err, start) || resp.StatusCode != http.StatusSeeOther {
+		return "", nil, false
+	}
+	loc := resp.Header.Get("Location")
+	sheet := getPage(loc)
+	if sheet == nil {
+		return "", nil, false
+	}
+	form := url.Values{"_csrf": {sheet.Attr("form#attempt-form input[name=_csrf]", "value")}}
+	choices := map[string][]string{}
+	for _, n := range sheet.All("form#attempt-form input[type=radio]") {
+		name, _ := attr(n, "name")
+		val, _ := attr(n, "value")
+		choices[name] = append(choices[name], val)
+	}
+	for name, vals := range choices {
+		form.Set(name, vals[r.IntN(len(vals))])
+	}
+	id := strings.TrimPrefix(loc, "/attempt/")
+	start = time.Now()
+	resp, err = hc.PostForm(base+loc+"/submit", form)
+	if !record("submit", resp, err, start) || resp.StatusCode != http.StatusSeeOther {
+		return "", nil, false
+	}
+	return id, form, true
+}
+
+// storedAnswers reads one attempt's answers from the attempts file.
+func storedAnswers(t *testing.T, dbPath, id string) map[string]string {
+	t.Helper()
+	store, err := attempts.Open(context.Background(), dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	at, err := store.Get(context.Background(), id)
+	if err != nil {
+		t.Fatalf("attempt %s: %v", id, err)
+	}
+	if !at.Submitted() {
+		t.Errorf("attempt %s: acknowledged but not submitted", id)
+	}
+	return at.Answers
+}
