@@ -26,37 +26,50 @@ const (
 	vPosition      = "position"
 	vContinue      = "continue"
 	vChooseTarget  = "choose-target"
+	vHandDiscard   = "hand-size-discard"
+	vTimeCalled    = "time-called"
+	vReturnDM      = "return-deck-master"
+	vKeepDM        = "keep-deck-master"
+	vSynchro       = "synchro-summon"
 )
 
 var (
-	reSubject  = regexp.MustCompile(`^(?:[Pp]layer\s+)?([AB])\b[,:]?\s+(.*)$`)
-	reBoth     = regexp.MustCompile(`(?i)^(?:both(?: players)?|neither player|no one|nobody|no player)\s+(?:pass(?:es)?|respond(?:s)?|chains?|ha(?:s|ve) (?:a |any )?response|activates? anything)(?:\s.*)?$`)
-	rePass     = regexp.MustCompile(`(?i)^(?:passes|pass|has no response|does not respond|does not chain|declines to respond|does nothing|has no responses)(?:\s.*)?$`)
-	reDraw     = regexp.MustCompile(`(?i)^draws(?:\s+(\d+|a|one|two|three)\s+cards?)?(?:\s+for (?:the|his|her|their) (?:turn|draw phase|normal draw))?$`)
-	reNSummon  = regexp.MustCompile(`(?i)^(?:normal summons|summons)\s+(.+)$`)
-	reTSummon  = regexp.MustCompile(`(?i)^tribute summons\s+(.+?),?\s+(?:by )?tributing\s+(.+)$`)
-	reTSummon2 = regexp.MustCompile(`(?i)^tributes\s+(.+?)\s+to tribute summon\s+(.+)$`)
-	reFSummon  = regexp.MustCompile(`(?i)^flip summons\s+(.+)$`)
-	reSet      = regexp.MustCompile(`(?i)^sets\s+(.+?)(?:\s+face-down)?$`)
-	reActivate = regexp.MustCompile(`(?i)^(activates|chains|uses|activate|chain)\s+(?:the effect of\s+)?(.+)$`)
-	reDirect   = regexp.MustCompile(`(?i)^(?:attacks directly with|declares a direct attack with)\s+(.+)$`)
-	reAttackW  = regexp.MustCompile(`(?i)^(?:attacks|declares an attack on)\s+(.+)\s+with\s+(.+)$`)
-	reHasAtk   = regexp.MustCompile(`(?i)^(?:has|lets)\s+(.+?)\s+attack\s+(.+)$`)
-	reNoAttack = regexp.MustCompile(`(?i)^(?:does not attack|cancels the attack|stops the attack|chooses not to attack|declines to attack)(?:\s+with\s+(.+))?$`)
-	rePhase    = regexp.MustCompile(`(?i)^(?:enters|goes to|moves to|proceeds to|enters into)\s+(?:the\s+)?(draw phase|standby phase|main phase 1|main phase 2|main phase|battle phase|end phase)$`)
-	reEndBP    = regexp.MustCompile(`(?i)^ends (?:the|his|her|their) battle phase$`)
-	reEndTurn  = regexp.MustCompile(`(?i)^ends (?:the|his|her|their) turn$`)
-	reOrder    = regexp.MustCompile(`(?i)^(?:orders|arranges) (?:the |his |her |their )?(?:triggers|trigger effects|chain|effects)\s*:\s*(.+)$`)
-	rePlaces   = regexp.MustCompile(`(?i)^places\s+(.+?)\s+(?:before|under)\s+(.+)$`)
-	rePay      = regexp.MustCompile(`(?i)^pays\s+(?:(\d+)\s+(?:lp|life points)\s+)?(?:for|to keep)\s+(.+)$`)
-	reNoPay    = regexp.MustCompile(`(?i)^(?:does not pay|chooses not to pay|declines to pay)\s+(?:for\s+)?(.+)$`)
-	rePosition = regexp.MustCompile(`(?i)^(?:changes|switches)\s+(.+?)\s+to\s+(attack|defense) position$`)
-	reTargets  = regexp.MustCompile(`(?i)^targets\s+(.+?)\s+with\s+(.+)$`)
-	reCardAtk  = regexp.MustCompile(`(?i)^attacks\s+(.+)$`)
-	reCardTgt  = regexp.MustCompile(`(?i)^targets\s+(.+)$`)
-	reContinue = regexp.MustCompile(`(?i)^(?:play\s+)?(?:continues|continue|goes on|go on|proceeds|proceed|moves on|move on|goes|go)\s+to\s+(.+)$`)
-	reDSEnds   = regexp.MustCompile(`(?i)^the (?:damage step|battle) ends$`)
-	reRespPf   = regexp.MustCompile(`(?i)^(?:in response to|when|once)\s+(.+?)(?:'s effect|’s effect)?(?:\s+(?:activates|is activated))?\s*[,:]\s+`)
+	reSubject    = regexp.MustCompile(`^(?:[Pp]layer\s+)?([A-F][1-9]?)\b[,:]?\s+(.*)$`)
+	reBoth       = regexp.MustCompile(`(?i)^(?:both(?: players)?|all(?: players)?|everyone|every player|neither player|no one|nobody|no player)\s+(?:pass(?:es)?|respond(?:s)?|chains?|ha(?:s|ve) (?:a |any )?response|activates? anything)(?:\s.*)?$`)
+	rePass       = regexp.MustCompile(`(?i)^(?:passes|pass|has no response|does not respond|does not chain|declines to respond|does nothing|has no responses)(?:\s.*)?$`)
+	reDraw       = regexp.MustCompile(`(?i)^draws(?:\s+(\d+|a|one|two|three)\s+cards?)?(?:\s+for (?:the|his|her|their) (?:turn|draw phase|normal draw))?$`)
+	reNSummon    = regexp.MustCompile(`(?i)^(?:normal summons|summons)\s+(.+)$`)
+	reTSummon    = regexp.MustCompile(`(?i)^tribute summons\s+(.+?),?\s+(?:by )?tributing\s+(.+)$`)
+	reTSummon2   = regexp.MustCompile(`(?i)^tributes\s+(.+?)\s+to tribute summon\s+(.+)$`)
+	reFSummon    = regexp.MustCompile(`(?i)^flip summons\s+(.+)$`)
+	reSet        = regexp.MustCompile(`(?i)^sets\s+(.+?)(?:\s+face-down)?$`)
+	reActivate   = regexp.MustCompile(`(?i)^(activates|chains|uses|activate|chain)\s+(?:the effect of\s+)?(.+)$`)
+	reDirectP    = regexp.MustCompile(`(?i)^attacks\s+(?:player\s+)?([a-f][1-9]?)\s+directly\s+with\s+(.+)$`)
+	reDirect     = regexp.MustCompile(`(?i)^(?:attacks directly with|declares a direct attack with)\s+(.+)$`)
+	reAttackW    = regexp.MustCompile(`(?i)^(?:attacks|declares an attack on)\s+(.+)\s+with\s+(.+)$`)
+	reHasAtk     = regexp.MustCompile(`(?i)^(?:has|lets)\s+(.+?)\s+attack\s+(.+)$`)
+	reNoAttack   = regexp.MustCompile(`(?i)^(?:does not attack|cancels the attack|stops the attack|chooses not to attack|declines to attack)(?:\s+with\s+(.+))?$`)
+	rePhase      = regexp.MustCompile(`(?i)^(?:enters|goes to|moves to|proceeds to|enters into)\s+(?:the\s+)?(draw phase|standby phase|main phase 1|main phase 2|main phase|battle phase|end phase)$`)
+	reEndBP      = regexp.MustCompile(`(?i)^ends (?:the|his|her|their) battle phase$`)
+	reEndTurn    = regexp.MustCompile(`(?i)^ends (?:the|his|her|their) turn$`)
+	reOrder      = regexp.MustCompile(`(?i)^(?:orders|arranges) (?:the |his |her |their )?(?:triggers|trigger effects|chain|effects)\s*:\s*(.+)$`)
+	rePlaces     = regexp.MustCompile(`(?i)^places\s+(.+?)\s+(?:before|under)\s+(.+)$`)
+	rePay        = regexp.MustCompile(`(?i)^pays\s+(?:(\d+)\s+(?:lp|life points)\s+)?(?:for|to keep)\s+(.+)$`)
+	reNoPay      = regexp.MustCompile(`(?i)^(?:does not pay|chooses not to pay|declines to pay)\s+(?:for\s+)?(.+)$`)
+	rePosition   = regexp.MustCompile(`(?i)^(?:changes|switches)\s+(.+?)\s+to\s+(attack|defense) position$`)
+	reTargets    = regexp.MustCompile(`(?i)^targets\s+(.+?)\s+with\s+(.+)$`)
+	reCardAtk    = regexp.MustCompile(`(?i)^attacks\s+(.+)$`)
+	reCardTgt    = regexp.MustCompile(`(?i)^targets\s+(.+)$`)
+	reContinue   = regexp.MustCompile(`(?i)^(?:play\s+)?(?:continues|continue|goes on|go on|proceeds|proceed|moves on|move on|goes|go)\s+to\s+(.+)$`)
+	rePossessive = regexp.MustCompile(`(?i)^(?:player\s+)?([a-f][1-9]?)(?:'s|’s)\s+`)
+	reDSEnds     = regexp.MustCompile(`(?i)^the (?:damage step|battle) ends$`)
+	reSynchro    = regexp.MustCompile(`(?i)^synchro summons\s+(.+?),?\s+(?:using|with|from)\s+(.+)$`)
+	reReturnDM   = regexp.MustCompile(`(?i)^returns\s+(.+?)\s+to\s+(?:the|his|her|their)\s+deck master zone$`)
+	reKeepDM     = regexp.MustCompile(`(?i)^(?:keeps|leaves)\s+.+?\s+(?:in|on)\s+(?:the|his|her|their)\s+(?:graveyard|deck|hand|banished cards|field)$|^does not return\s+.+$`)
+	reDMWord     = regexp.MustCompile(`(?i)^(?:the|his|her|their)?\s*deck master$`)
+	reTime       = regexp.MustCompile(`(?i)^(?:time is called|the judge calls time|time runs out)$`)
+	reHandSize   = regexp.MustCompile(`(?i)^discards\s+(.+?)\s+(?:for (?:the )?(?:hand size|end-of-turn discard|hand-size discard|discard for hand size)|to (?:get|bring (?:his|her|their) hand) down to 6(?: cards)?)$`)
+	reRespPf     = regexp.MustCompile(`(?i)^(?:in response to|when|once)\s+(.+?)(?:'s effect|’s effect)?(?:\s+(?:activates|is activated))?\s*[,:]\s+`)
 )
 
 var continueTargets = map[string]string{
@@ -83,6 +96,10 @@ func (p *parser) action(n int, line string) (*Action, string) {
 		a.Verb = vPass
 		return a, ""
 	}
+	if reTime.MatchString(line) {
+		a.Verb = vTimeCalled
+		return a, ""
+	}
 	if reDSEnds.MatchString(line) {
 		a.Verb, a.Declare = vContinue, "done"
 		return a, ""
@@ -96,6 +113,9 @@ func (p *parser) action(n int, line string) (*Action, string) {
 		return a, ""
 	}
 	m := reSubject.FindStringSubmatch(line)
+	if m != nil && p.playerIndex(m[1]) < 0 {
+		m = nil
+	}
 	if m == nil {
 		// "Sangan attacks ..." or "Caius the Shadow Monarch targets Umi".
 		c, rest, ok := p.matchCard(line)
@@ -113,11 +133,7 @@ func (p *parser) action(n int, line string) (*Action, string) {
 		}
 		return nil, fmt.Sprintf("cannot read what %s does here: %q", c.Card.Name, rest)
 	}
-	if m[1] == "B" {
-		a.Player = 1
-	} else {
-		a.Player = 0
-	}
+	a.Player = p.playerIndex(m[1])
 	rest := strings.TrimSpace(m[2])
 	switch {
 	case rePass.MatchString(rest):
@@ -137,6 +153,20 @@ func (p *parser) action(n int, line string) (*Action, string) {
 		if a.N < 1 || a.N > 60 {
 			return nil, "a player draws from 1 to 60 cards"
 		}
+	case reSynchro.MatchString(rest):
+		mm := reSynchro.FindStringSubmatch(rest)
+		a.Verb = vSynchro
+		return a, firstErr(p.ref(mm[1], &a.Card), p.refList(mm[2], &a.Tribute))
+	case reReturnDM.MatchString(rest):
+		a.Verb = vReturnDM
+		if mm := reReturnDM.FindStringSubmatch(rest); !reDMWord.MatchString(mm[1]) {
+			return a, p.ref(mm[1], &a.Card)
+		}
+	case reKeepDM.MatchString(rest):
+		a.Verb = vKeepDM
+	case reHandSize.MatchString(rest):
+		a.Verb = vHandDiscard
+		return a, p.refList(reHandSize.FindStringSubmatch(rest)[1], &a.Discard)
 	case reTSummon.MatchString(rest):
 		mm := reTSummon.FindStringSubmatch(rest)
 		a.Verb = vTributeSummon
@@ -154,6 +184,13 @@ func (p *parser) action(n int, line string) (*Action, string) {
 	case reSet.MatchString(rest):
 		a.Verb = vSet
 		return a, p.ref(reSet.FindStringSubmatch(rest)[1], &a.Card)
+	case reDirectP.MatchString(rest):
+		mm := reDirectP.FindStringSubmatch(rest)
+		if a.TargetPlayer = p.playerIndex(mm[1]) + 1; a.TargetPlayer == 0 {
+			return nil, fmt.Sprintf("there is no player %s", mm[1])
+		}
+		a.Verb, a.Direct = vAttack, true
+		return a, p.ref(mm[2], &a.Card)
 	case reDirect.MatchString(rest):
 		a.Verb, a.Direct = vAttack, true
 		return a, p.ref(reDirect.FindStringSubmatch(rest)[1], &a.Card)
@@ -242,6 +279,7 @@ func (p *parser) attackTarget(a *Action, s string) string {
 }
 
 var clauseWords = []string{
+	"and uses its effect", "and using its effect", "using its effect", "and uses it at once",
 	"targeting", "discarding", "tributing", "declaring", "special summoning", "searching for", "searching",
 	"adding", "paying", "removing", "setting", "choosing", "selecting", "to destroy", "on",
 	"before", "using priority", "with priority", "in response", "as chain link", "for the cost", "as a cost", "from",
@@ -266,6 +304,10 @@ func (p *parser) activation(a *Action, s string) string {
 		var err string
 		switch kw {
 		case "targeting", "to destroy", "on":
+			if pi := p.playerIndex(arg); pi >= 0 && len(strings.Fields(arg)) <= 2 {
+				a.TargetPlayer = pi + 1
+				break
+			}
 			err = p.refList(arg, &a.Targets)
 		case "discarding":
 			err = p.refList(trimTail(arg, "for the cost", "as a cost", "as the cost"), &a.Discard)
@@ -284,6 +326,8 @@ func (p *parser) activation(a *Action, s string) string {
 			}
 		case "before", "using priority", "with priority":
 			a.Before = true
+		case "and uses its effect", "and using its effect", "using its effect", "and uses it at once":
+			a.UseEffect = true
 		case "removing", "in response", "as chain link", "for the cost", "as a cost", "from":
 		case "":
 			if strings.TrimSpace(arg) != "" {
@@ -373,7 +417,8 @@ func (p *parser) ref(s string, dst **CardRef) string {
 
 func ignorableTail(s string) bool {
 	s = strings.ToLower(strings.Trim(s, " ,"))
-	for _, t := range []string{"'s effect", "’s effect", "'s", "’s", "face-down", "face-up", "in attack position", "in defense position", "in face-down defense position", "from the graveyard", "from his graveyard", "from her graveyard", "from their graveyard", "from the hand", "from his hand", "from her hand", "from their hand", "for the cost", "as a cost"} {
+	for _, t := range []string{"'s effect", "’s effect", "'s", "’s", "face-down", "face-up", "in attack position", "in defense position", "in face-down defense position", "from the graveyard", "from his graveyard", "from her graveyard", "from their graveyard", "from the hand", "from his hand", "from her hand", "from their hand", "for the cost", "as a cost",
+		"from the deck master zone", "from his deck master zone", "from her deck master zone", "from their deck master zone", "from the extra deck", "from his extra deck"} {
 		if s == t {
 			return true
 		}
@@ -450,14 +495,15 @@ func (p *parser) matchCard(s string) (*CardRef, string, bool) {
 			return ref, rest, true
 		}
 		low := strings.ToLower(cur)
+		if m := rePossessive.FindStringSubmatch(cur); m != nil && p.playerIndex(m[1]) >= 0 {
+			ref.Player = p.playerIndex(m[1])
+			cur = strings.TrimSpace(cur[len(m[0]):])
+			continue
+		}
 		stripped := false
 		for _, q := range qualWords {
 			if strings.HasPrefix(low, q+" ") {
 				switch q {
-				case "player a's", "a's":
-					ref.Player = 0
-				case "player b's", "b's":
-					ref.Player = 1
 				case "set", "face-up", "face-down", "second", "another", "other", "first":
 					if ref.Quals != "" {
 						ref.Quals += " "

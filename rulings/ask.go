@@ -35,13 +35,14 @@ import (
 //	assumed                      "yes" when the replay relied on a rule the format's source does not state
 
 var (
-	reQChainLink = regexp.MustCompile(`^chain(?: (\d+))? link (\d+)( controller)?$`)
-	reQChain     = regexp.MustCompile(`^chain(?: (\d+))?( length)?$`)
-	reQLegal     = regexp.MustCompile(`^legal line (\d+)$`)
-	reQAfter     = regexp.MustCompile(`^(.*?) after line (\d+)$`)
-	reQPlayer    = regexp.MustCompile(`^(lp|hand size|deck size|hand|graveyard|gy|banished|monsters|spells|field) ([ab])$`)
-	reQCard      = regexp.MustCompile(`^(location|timing|destroyed|how destroyed|controller|position|atk|counters|attacks|activated) (.+)$`)
-	reQSwitch    = regexp.MustCompile(`^switch (.+)$`)
+	reQChainLink  = regexp.MustCompile(`^chain(?: (\d+))? link (\d+)( controller| player)?$`)
+	reQChain      = regexp.MustCompile(`^chain(?: (\d+))?( length)?$`)
+	reQLegal      = regexp.MustCompile(`^legal line (\d+)$`)
+	reQAfter      = regexp.MustCompile(`^(.*?) after line (\d+)$`)
+	reQPlayer     = regexp.MustCompile(`^(lp|hand size|deck size|hand|graveyard|gy|banished|monsters|spells|field|free zones|revealed hand|revealed deck|team|removed|deck master returns) ([a-f][1-9]?)$`)
+	reQCard       = regexp.MustCompile(`^(location|timing|destroyed|how destroyed|controller|position|atk|def|counters|attacks|activated|kind|owner) (.+)$`)
+	reQSwitch     = regexp.MustCompile(`^switch (.+)$`)
+	reQResponders = regexp.MustCompile(`^chain(?: (\d+))? link (\d+) responders$`)
 )
 
 func normQuery(q string) string {
@@ -62,7 +63,11 @@ func checkQuery(q string) error {
 		return nil
 	}
 	switch q {
-	case "chains", "verdict", "first response", "winner", "damage step timings", "assumed", "turn player", "phase", "timing now":
+	case "chains", "verdict", "first response", "winner", "damage step timings", "assumed", "turn player", "phase", "timing now",
+		"match winner", "turn order", "players", "response order", "duel result", "next turn player":
+		return nil
+	}
+	if reQResponders.MatchString(q) {
 		return nil
 	}
 	return fmt.Errorf("unknown query %q (see the query list in rulings/SCENARIOS.md)", q)
@@ -86,6 +91,17 @@ func (t *Timeline) Ask(query string) (string, error) {
 			return "not reached", nil
 		}
 	}
+	if m := reQResponders.FindStringSubmatch(q); m != nil {
+		ci, li := 1, 0
+		if m[1] != "" {
+			ci, _ = strconv.Atoi(m[1])
+		}
+		li, _ = strconv.Atoi(m[2])
+		if ci < 1 || ci > len(t.Chains) || li < 1 || li > len(t.Chains[ci-1].Links) {
+			return "no such link", nil
+		}
+		return listOrNone(t.Chains[ci-1].Links[li-1].Responders), nil
+	}
 	if m := reQChainLink.FindStringSubmatch(q); m != nil {
 		ci, li := 1, 0
 		if m[1] != "" {
@@ -98,6 +114,12 @@ func (t *Timeline) Ask(query string) (string, error) {
 		ch := t.Chains[ci-1]
 		if li < 1 || li > len(ch.Links) {
 			return "no such link", nil
+		}
+		if m[3] == " player" {
+			if ch.Links[li-1].Player == "" {
+				return "none", nil
+			}
+			return ch.Links[li-1].Player, nil
 		}
 		if m[3] != "" {
 			return ch.Links[li-1].Controller, nil
@@ -130,14 +152,33 @@ func (t *Timeline) Ask(query string) (string, error) {
 		return t.legal(n)
 	}
 	if m := reQPlayer.FindStringSubmatch(q); m != nil {
-		pi := 0
-		if m[2] == "b" {
-			pi = 1
+		pi := -1
+		for i := range st.Players {
+			if strings.EqualFold(st.Players[i].Player, m[2]) {
+				pi = i
+			}
 		}
-		if pi >= len(st.Players) {
-			return "", errors.New("no such player")
+		if pi < 0 {
+			return "no such player", nil
 		}
 		ps := st.Players[pi]
+		switch m[1] {
+		case "free zones":
+			return fmt.Sprintf("%d Monster Zones, %d Spell & Trap Zones", ps.FreeMonsterZones, ps.FreeSpellTrapZones), nil
+		case "revealed hand":
+			return yesNo(t.reveals[ps.Player+" hand"], "yes", "no"), nil
+		case "revealed deck":
+			return yesNo(t.reveals[ps.Player+" Deck"], "yes", "no"), nil
+		case "team":
+			if ps.Team == "" {
+				return "none", nil
+			}
+			return ps.Team, nil
+		case "removed":
+			return yesNo(ps.Removed, "yes", "no"), nil
+		case "deck master returns":
+			return strconv.Itoa(ps.DeckMasterReturns), nil
+		}
 		switch m[1] {
 		case "lp":
 			return strconv.Itoa(ps.LP), nil
@@ -198,11 +239,29 @@ func (t *Timeline) Ask(query string) (string, error) {
 		case "attacks":
 			return strconv.Itoa(t.attacks[name]), nil
 		}
+		if m[1] == "kind" {
+			if f, _ := st.onField(name); f != nil && f.TrapMonster {
+				return "Trap Monster", nil
+			}
+			if t.cat != nil {
+				if c, ok := t.cat.Lookup(name); ok {
+					return map[string]string{"monster": "monster", "spell": "Spell Card", "trap": "Trap Card"}[c.Kind], nil
+				}
+			}
+			return "unknown card", nil
+		}
 		f, owner := st.onField(name)
 		if f == nil {
 			return "not on the field", nil
 		}
 		switch m[1] {
+		case "owner":
+			if f.Owner != "" {
+				return f.Owner, nil
+			}
+			return owner, nil
+		case "def":
+			return strconv.Itoa(f.DEF), nil
 		case "controller":
 			return owner, nil
 		case "position":
@@ -252,6 +311,41 @@ func (t *Timeline) Ask(query string) (string, error) {
 		return yesNo(len(t.Assumed) > 0, "yes", "no"), nil
 	case "turn player":
 		return st.TurnPlayer, nil
+	case "match winner":
+		if t.Match == nil {
+			return "none", nil
+		}
+		return t.Match.Winner, nil
+	case "duel result":
+		if t.Match == nil || t.Match.Duel == "" {
+			return "none", nil
+		}
+		return t.Match.Duel, nil
+	case "turn order":
+		if len(st.Order) == 0 {
+			return "", errors.New("no turn order")
+		}
+		return strings.Join(st.Order, ", "), nil
+	case "players":
+		var out []string
+		for _, ps := range st.Players {
+			if !ps.Removed {
+				out = append(out, ps.Player)
+			}
+		}
+		return strings.Join(out, ", "), nil
+	case "next turn player":
+		if st.Next == "" {
+			return "none", nil
+		}
+		return st.Next, nil
+	case "response order":
+		for i := len(t.Chains) - 1; i >= 0; i-- {
+			if n := len(t.Chains[i].Links); n > 0 {
+				return listOrNone(t.Chains[i].Links[n-1].Responders), nil
+			}
+		}
+		return "no chain", nil
 	case "phase":
 		return st.Phase, nil
 	case "timing now":
@@ -329,6 +423,9 @@ func (st *State) locations(name string) []string {
 		}
 		if ps.FieldZone != nil && sameName(ps.FieldZone.Card, name) {
 			out = append(out, p+"'s Field Zone")
+		}
+		if ps.DeckMaster != nil && sameName(ps.DeckMaster.Card, name) {
+			out = append(out, p+"'s Deck Master Zone")
 		}
 		for _, c := range ps.Hand {
 			if sameName(c, name) {

@@ -8,6 +8,7 @@ import (
 type attack struct {
 	attacker      *inst
 	target        *inst // nil: a direct attack
+	defender      int   // the player attacked
 	targetDefense bool
 	oppCount      int
 	declWindow    bool // cards that answer the declaration may be activated
@@ -22,8 +23,8 @@ type attack struct {
 }
 
 type battleResult struct {
-	dmg       [2]int
-	by        [2]*inst // monster that inflicted the damage to each player
+	dmg       []int
+	by        []*inst // monster that inflicted the damage to each player
 	destroyed []*inst
 }
 
@@ -36,7 +37,7 @@ func (d *duel) declareAttack(a *Action) {
 		}
 	}
 	if p != d.tp {
-		d.illegal(fmt.Sprintf("only the turn player (%s) declares attacks", playerName(d.tp)), ruleRef{})
+		d.illegal(fmt.Sprintf("only the turn player (%s) declares attacks", d.pn(d.tp)), ruleRef{})
 		return
 	}
 	if d.phase == "main1" && len(d.chain) == 0 {
@@ -52,33 +53,44 @@ func (d *duel) declareAttack(a *Action) {
 	}
 	m := d.find(a.Card, p, locMonster)
 	if m == nil || m.ctrl != p {
-		d.fail("%s", whereText(a.Card, p, "Monster Zone"))
+		d.fail("%s", d.whereText(a.Card, p, "Monster Zone"))
 		return
 	}
 	var target *inst
+	def := d.opp(p)
 	if !a.Direct {
-		target = d.find(a.Other, 1-p, locMonster)
+		target = d.find(a.Other, def, locMonster)
 		if target == nil || target.ctrl == p {
-			d.fail("%s", whereText(a.Other, 1-p, "Monster Zone"))
+			d.fail("%s", d.whereText(a.Other, def, "Monster Zone"))
 			return
 		}
+		def = target.ctrl
+	} else if a.TargetPlayer > 0 {
+		def = a.TargetPlayer - 1
+		if def == p || !d.inGame(def) {
+			d.fail("%s cannot attack %s directly", m.name(), d.pn(def))
+			return
+		}
+	} else if len(d.pl) > 2 {
+		d.fail("say which player %s attacks directly (\"A attacks C directly with %s\")", m.name(), m.name())
+		return
 	}
 	rr := ref("Replays", d.p.Replay)
 	if d.atk != nil && d.atk.replay {
 		if m == d.atk.attacker {
 			if d.p.Replay.Value == ReplayRedirect {
-				if a.Direct && len(d.pl[1-p].mz) > 0 {
-					d.illegal(fmt.Sprintf("%s controls monsters, so %s cannot attack directly", playerName(1-p), m.name()), ruleRef{})
+				if a.Direct && len(d.pl[def].mz) > 0 {
+					d.illegal(fmt.Sprintf("%s controls monsters, so %s cannot attack directly", d.pn(def), m.name()), ruleRef{})
 					return
 				}
 				d.atk.replay, d.atk.redirected = false, true
-				d.atk.target = target
+				d.atk.target, d.atk.defender = target, def
 				d.atk.targetDefense = target != nil && (target.def || !target.faceUp)
-				d.atk.oppCount = len(d.pl[1-p].mz)
+				d.atk.oppCount = len(d.pl[def].mz)
 				d.atk.declWindow = false
 				what := "directly"
 				if target != nil {
-					what = "at " + describe(target)
+					what = "at " + d.describe(target)
 				}
 				d.emit("attack", p, m.name(), fmt.Sprintf("replay: %s's attack is redirected %s; it is the same attack, not a new declaration", m.name(), what), rr)
 				d.fresh = true
@@ -98,6 +110,14 @@ func (d *duel) declareAttack(a *Action) {
 		d.illegal(fmt.Sprintf("%s is not in face-up Attack Position", m.name()), ruleRef{})
 		return
 	}
+	if l := d.locker(m); l != nil {
+		d.illegal(fmt.Sprintf("%s stops other monsters from attacking", d.describe(l)), ruleRef{})
+		return
+	}
+	if m.ctrlUntil {
+		d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot declare an attack", m.name()), ruleRef{})
+		return
+	}
 	if m.attackedOnce {
 		d.illegal(fmt.Sprintf("%s already declared an attack this turn: its attack was cancelled after a replay, which still counts", m.name()), rr)
 		return
@@ -106,8 +126,8 @@ func (d *duel) declareAttack(a *Action) {
 		d.illegal(fmt.Sprintf("%s has already attacked this turn", m.name()), ruleRef{})
 		return
 	}
-	if a.Direct && len(d.pl[1-p].mz) > 0 {
-		d.illegal(fmt.Sprintf("%s controls monsters, so %s cannot attack directly", playerName(1-p), m.name()), ruleRef{})
+	if a.Direct && len(d.pl[def].mz) > 0 {
+		d.illegal(fmt.Sprintf("%s controls monsters, so %s cannot attack directly", d.pn(def), m.name()), ruleRef{})
 		return
 	}
 	if n := m.opN("continuous", "attack-cost-lp"); n > 0 {
@@ -122,12 +142,14 @@ func (d *duel) declareAttack(a *Action) {
 	}
 	m.attacks++
 	d.t.attacks[m.name()]++
-	d.atk = &attack{attacker: m, target: target, oppCount: len(d.pl[1-p].mz), declWindow: true, crossCounter: -1}
+	d.atk = &attack{attacker: m, target: target, defender: def, oppCount: len(d.pl[def].mz), declWindow: true, crossCounter: -1}
 	if target != nil {
 		d.atk.targetDefense = target.def || !target.faceUp
-		d.emit("attack", p, m.name(), fmt.Sprintf("%s's %s attacks %s", playerName(p), m.name(), d.targetText(target)), ruleRef{})
+		d.emit("attack", p, m.name(), fmt.Sprintf("%s's %s attacks %s", d.pn(p), m.name(), d.targetText(target)), ruleRef{})
+	} else if len(d.pl) > 2 {
+		d.emit("attack", p, m.name(), fmt.Sprintf("%s's %s attacks %s directly", d.pn(p), m.name(), d.pn(def)), ruleRef{})
 	} else {
-		d.emit("attack", p, m.name(), fmt.Sprintf("%s's %s attacks directly", playerName(p), m.name()), ruleRef{})
+		d.emit("attack", p, m.name(), fmt.Sprintf("%s's %s attacks directly", d.pn(p), m.name()), ruleRef{})
 	}
 	for _, c := range d.allField() {
 		if c.ctrl != p && c.faceUp && c.hasOp("continuous", "halve-attacker-atk") != nil {
@@ -136,14 +158,14 @@ func (d *duel) declareAttack(a *Action) {
 	}
 	d.winEvents = []string{"attack-declared"}
 	d.fresh = true
-	d.passed = [2]bool{}
+	d.clearPasses()
 }
 
 func (d *duel) targetText(t *inst) string {
 	if !t.faceUp {
-		return playerName(t.ctrl) + "'s face-down monster (" + t.name() + ")"
+		return d.pn(t.ctrl) + "'s face-down monster (" + t.name() + ")"
 	}
-	return describe(t)
+	return d.describe(t)
 }
 
 // cancelAttack ends the attack waiting on a replay without a new attack.
@@ -194,11 +216,11 @@ func (d *duel) checkReplay() {
 			d.note("the one chain that may answer the attack declaration has resolved", ref("Responses to an attack", d.p.OneChainOnAttack))
 		}
 	}
-	n := len(d.pl[1-d.tp].mz)
+	n := len(d.pl[d.atk.defender].mz)
 	targetGone := d.atk.target != nil && (d.atk.target.loc != locMonster || d.atk.target.ctrl == d.tp)
 	if n != d.atk.oppCount || targetGone {
 		d.atk.replay = true
-		d.emit("replay", d.tp, m.name(), fmt.Sprintf("replay: %s's monsters changed from %d to %d during the Battle Step", playerName(1-d.tp), d.atk.oppCount, n), ref("Replays", d.p.Replay))
+		d.emit("replay", d.tp, m.name(), fmt.Sprintf("replay: %s's monsters changed from %d to %d during the Battle Step", d.pn(d.atk.defender), d.atk.oppCount, n), ref("Replays", d.p.Replay))
 	}
 }
 
@@ -206,9 +228,9 @@ func (d *duel) enterDamageStep() {
 	at := d.atk
 	d.bstep = "damage"
 	if at.target != nil {
-		d.emit("damage-step", d.tp, at.attacker.name(), fmt.Sprintf("%s and %s enter the Damage Step", describe(at.attacker), d.targetText(at.target)), ruleRef{})
+		d.emit("damage-step", d.tp, at.attacker.name(), fmt.Sprintf("%s and %s enter the Damage Step", d.describe(at.attacker), d.targetText(at.target)), ruleRef{})
 	} else {
-		d.emit("damage-step", d.tp, at.attacker.name(), fmt.Sprintf("%s enters the Damage Step (direct attack)", describe(at.attacker)), ruleRef{})
+		d.emit("damage-step", d.tp, at.attacker.name(), fmt.Sprintf("%s enters the Damage Step (direct attack)", d.describe(at.attacker)), ruleRef{})
 	}
 	at.declWindow = false
 	for _, m := range []*inst{at.attacker, at.target} {
@@ -301,7 +323,15 @@ func (d *duel) timingEvent(ev string) {
 		if at.target != nil && at.target.loc == locMonster && !at.target.faceUp {
 			at.target.faceUp = true
 			at.flipped = true
-			d.emit("flip", at.target.ctrl, at.target.name(), fmt.Sprintf("%s is flipped face-up", describe(at.target)), d.dsRef(t.Rule))
+			d.emit("flip", at.target.ctrl, at.target.name(), fmt.Sprintf("%s is flipped face-up", d.describe(at.target)), d.dsRef(t.Rule))
+			if at.attacker.trapMon && at.target.hasOp("continuous", "negate-traps") != nil {
+				d.faceUpNow(at.target)
+				if at.attacker.loc != locMonster {
+					d.note(fmt.Sprintf("%s is no longer a monster, so there is no damage calculation", at.attacker.name()), plain("hat-04#point-4"))
+				}
+			} else {
+				d.faceUpNow(at.target)
+			}
 			for i := range at.target.c.Effects {
 				e := &at.target.c.Effects[i]
 				if e.Kind == "flip" || (e.Kind == "trigger" && e.When == "flip") {
@@ -319,9 +349,14 @@ func (d *duel) timingEvent(ev string) {
 		if at.res == nil {
 			return
 		}
-		for _, q := range []int{d.tp, 1 - d.tp} {
+		for _, q := range d.turnOrderFrom(d.tp) {
 			if n := at.res.dmg[q]; n > 0 {
 				d.changeLP(q, -n, "battle damage", d.dsRef(t.Rule))
+				for _, m := range []*inst{at.attacker, at.target} {
+					if m != nil && m.ctrl == q && m.loc == locMonster && m.faceUp && m.hasOp("continuous", "share-battle-damage") != nil && len(d.equipsOf(m)) > 0 {
+						d.changeLP(d.opp(q), -n, m.name()+" shares its battle damage", ruleRef{})
+					}
+				}
 				if by := at.res.by[q]; by != nil && by.c != nil {
 					for i := range by.c.Effects {
 						e := &by.c.Effects[i]
@@ -341,8 +376,13 @@ func (d *duel) timingEvent(ev string) {
 			if m.loc != locMonster {
 				continue
 			}
+			if u := d.unionShield(m, true); u != nil {
+				d.emit("rule", m.ctrl, u.name(), fmt.Sprintf("%s is destroyed instead of %s", d.describe(u), d.describe(m)), ref("Union protection", d.p.UnionProtection))
+				d.destroy(u, "its Union effect", false)
+				continue
+			}
 			m.markedBattle = true
-			d.emit("battle", m.ctrl, m.name(), fmt.Sprintf("%s is destroyed by battle; it stays on the field until the end of the Damage Step", describe(m)), d.dsRef(t.Rule))
+			d.emit("battle", m.ctrl, m.name(), fmt.Sprintf("%s is destroyed by battle; it stays on the field until the end of the Damage Step", d.describe(m)), d.dsRef(t.Rule))
 			if o := other(at, m); o != nil && o.faceUp && o.loc == locMonster && o.hasOp("continuous", "negate-battled-effects") != nil && m.c != nil && !m.c.Has("normal") {
 				m.effNegated = true
 				d.emit("rule", o.ctrl, o.name(), fmt.Sprintf("%s negates the effects of %s, which it destroyed by battle", o.name(), m.name()), ruleRef{})
@@ -394,12 +434,12 @@ func (d *duel) results() {
 	d.inCalc = true
 	defer func() { d.inCalc = false }()
 	d.fieldBoost(a, tg)
-	res := &battleResult{}
+	res := &battleResult{dmg: make([]int, len(d.pl)), by: make([]*inst, len(d.pl))}
 	at.res = res
 	ap := a.ctrl
 	av := d.atkOf(a)
 	if tg == nil {
-		res.dmg[1-ap], res.by[1-ap] = av, a
+		res.dmg[at.defender], res.by[at.defender] = av, a
 		d.emit("battle", ap, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) attacks directly", a.name(), av), d.dsRef(t.Rule))
 	} else if tg.faceUp && !tg.def {
 		tv := d.atkOf(tg)
@@ -440,10 +480,10 @@ func (d *duel) results() {
 			}
 		}
 	}
-	for q := 0; q < 2; q++ {
+	for q := range d.pl {
 		if d.pl[q].noBattleDamage && res.dmg[q] > 0 {
 			res.dmg[q] = 0
-			d.emit("rule", q, "", fmt.Sprintf("%s takes no battle damage this turn", playerName(q)), ruleRef{})
+			d.emit("rule", q, "", fmt.Sprintf("%s takes no battle damage this turn", d.pn(q)), ruleRef{})
 		}
 		if d.pl[q].noBattleDestroy {
 			var keep []*inst
@@ -455,9 +495,9 @@ func (d *duel) results() {
 			res.destroyed = keep
 		}
 	}
-	for q := 0; q < 2; q++ {
+	for q := range d.pl {
 		if res.dmg[q] > 0 {
-			d.emit("battle", q, "", fmt.Sprintf("%s will take %d battle damage", playerName(q), res.dmg[q]), ruleRef{})
+			d.emit("battle", q, "", fmt.Sprintf("%s will take %d battle damage", d.pn(q), res.dmg[q]), ruleRef{})
 		}
 	}
 	// "After damage calculation" triggers of the battling monsters.
@@ -480,7 +520,7 @@ func (d *duel) fieldBoost(a, tg *inst) {
 	if tg == nil {
 		return
 	}
-	for p := 0; p < 2; p++ {
+	for p := range d.pl {
 		f := d.pl[p].fz
 		if f == nil || !f.faceUp {
 			continue

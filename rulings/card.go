@@ -36,11 +36,17 @@ type Card struct {
 
 	file string
 	line int
+	slug string // Slugify(Name), set when the card joins a catalogue
 }
 
 // Slug is the card's stable URL segment: "Breaker the Magical Warrior" →
 // "breaker-the-magical-warrior".
-func (c *Card) Slug() string { return Slugify(c.Name) }
+func (c *Card) Slug() string {
+	if c.slug != "" {
+		return c.slug
+	}
+	return Slugify(c.Name)
+}
 
 // IsMonster reports whether the card is a monster card.
 func (c *Card) IsMonster() bool { return c.Kind == "monster" }
@@ -85,9 +91,10 @@ var cardFiles embed.FS
 
 // Catalogue is the set of cards Substep knows, by canonical name and alias.
 type Catalogue struct {
-	cards []*Card
-	byKey map[string]*Card
-	byPC  map[int]*Card
+	cards  []*Card
+	byKey  map[string]*Card
+	byName map[string]*Card // exact names and aliases: Lookup's fast path
+	byPC   map[int]*Card
 }
 
 // DefaultCatalogue loads the catalogue embedded in the binary.
@@ -102,7 +109,7 @@ func LoadCatalogue(fsys fs.FS, dir string) (*Catalogue, error) {
 		return nil, err
 	}
 	sort.Strings(names)
-	cat := &Catalogue{byKey: map[string]*Card{}, byPC: map[int]*Card{}}
+	cat := &Catalogue{byKey: map[string]*Card{}, byName: map[string]*Card{}, byPC: map[int]*Card{}}
 	var errs []string
 	for _, name := range names {
 		data, err := fs.ReadFile(fsys, name)
@@ -166,12 +173,20 @@ func (cat *Catalogue) add(c *Card) string {
 		}
 		cat.byPC[c.Passcode] = c
 	}
+	c.slug = Slugify(c.Name)
+	cat.byName[c.Name] = c
+	for _, a := range c.Aliases {
+		cat.byName[a] = c
+	}
 	cat.cards = append(cat.cards, c)
 	return ""
 }
 
 // Lookup finds a card by name or alias, ignoring case and punctuation.
 func (cat *Catalogue) Lookup(name string) (*Card, bool) {
+	if c, ok := cat.byName[name]; ok {
+		return c, true
+	}
 	c, ok := cat.byKey[nameKey(name)]
 	return c, ok
 }

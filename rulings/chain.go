@@ -36,13 +36,25 @@ func (d *duel) timingName() string {
 // pushLink puts a link on the chain and records it.
 func (d *duel) pushLink(l *link, costs []string) {
 	ch := d.openChainRecord()
-	l.rec = &Link{N: len(ch.Links) + 1, Card: l.src.name(), Effect: effectName(l.src.c, l.eff), Controller: playerName(l.ctrl),
+	l.rec = &Link{N: len(ch.Links) + 1, Card: l.src.name(), Effect: effectName(l.src.c, l.eff), Controller: d.pn(l.ctrl),
 		Kind: l.eff.Kind, Speed: l.eff.speed(l.src.c), Costs: costs, Line: d.line}
 	for _, t := range l.targets {
-		l.rec.Targets = append(l.rec.Targets, describe(t))
+		l.rec.Targets = append(l.rec.Targets, d.describe(t))
+	}
+	for _, q := range d.opponents(l.ctrl) {
+		l.rec.Responders = append(l.rec.Responders, d.pn(q))
+	}
+	if l.oppP > 0 {
+		l.rec.Player = d.pn(l.oppP - 1)
 	}
 	ch.Links = append(ch.Links, *l.rec)
 	l.rec = &ch.Links[len(ch.Links)-1]
+	// Appending may have moved the records: point every link at its own.
+	for _, x := range d.chain {
+		if x.rec != nil && x.rec.N-1 < len(ch.Links) {
+			x.rec = &ch.Links[x.rec.N-1]
+		}
+	}
 	if len(d.chain) > 0 {
 		l.respTo = d.chain[len(d.chain)-1]
 	}
@@ -60,17 +72,29 @@ func (d *duel) pushLink(l *link, costs []string) {
 	if _, ok := d.t.timings[l.src.name()]; !ok {
 		d.t.timings[l.src.name()] = d.timingName()
 	}
-	txt := fmt.Sprintf("%s activates %s as Chain Link %d", playerName(l.ctrl), effectName(l.src.c, l.eff), l.rec.N)
+	txt := fmt.Sprintf("%s activates %s as Chain Link %d", d.pn(l.ctrl), effectName(l.src.c, l.eff), l.rec.N)
 	if len(l.targets) > 0 {
-		txt += ", targeting " + describeAll(l.targets)
+		txt += ", targeting " + d.describeAll(l.targets)
 	}
 	d.emit("activate", l.ctrl, l.src.name(), txt, ruleRef{})
-	d.passed = [2]bool{}
+	d.clearPasses()
 }
 
 // activateTrigger puts a queued trigger on the chain.
 func (d *duel) activateTrigger(tr *trig) {
-	l := &link{src: tr.src, eff: tr.eff, ctrl: tr.ctrl, trigger: true, battled: tr.battled}
+	if tr.src.moves != tr.moves {
+		r := ref("Triggers mid-chain and from the Deck", d.p.TriggerAfterMove)
+		if !d.p.TriggerAfterMove.Value {
+			d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s moved to %s after its effect triggered, so the effect is not activated", tr.src.name(), d.locName(tr.src)), r)
+			return
+		}
+		d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's trigger was met before it moved to %s: the effect still activates", tr.src.name(), d.locName(tr.src)), r)
+	}
+	oppP, ok := d.chooseOpponent(tr.ctrl, tr.src, tr.eff, tr.act)
+	if !ok {
+		return
+	}
+	l := &link{src: tr.src, eff: tr.eff, ctrl: tr.ctrl, trigger: true, battled: tr.battled, oppP: oppP}
 	if tr.eff.Target != nil {
 		l.targets = tr.targets
 		if len(l.targets) == 0 {
@@ -90,13 +114,14 @@ func (d *duel) activateTrigger(tr *trig) {
 		}
 	}
 	var costs []string
-	for _, o := range tr.eff.Cost {
-		if o.Op == "pay-lp" {
-			if !d.canPayLP(tr.ctrl, o.N, tr.src.name()) {
-				return
-			}
-			d.changeLP(tr.ctrl, -o.N, "cost of "+tr.src.name(), ruleRef{})
-			costs = append(costs, fmt.Sprintf("%d LP", o.N))
+	if len(tr.eff.Cost) > 0 {
+		a := tr.act
+		if a == nil {
+			a = &Action{Player: tr.ctrl}
+		}
+		var ok bool
+		if costs, ok = d.payCosts(tr.ctrl, tr.src, tr.eff, a, l.targets); !ok {
+			return
 		}
 	}
 	d.pushLink(l, costs)
@@ -109,13 +134,18 @@ func (d *duel) activateTrigger(tr *trig) {
 func (d *duel) activate(a *Action) {
 	p := a.Player
 	if tr := d.pendingFor(a.Card.Card, p); tr != nil && d.building {
+		if d.optionalBlocked(tr) {
+			d.illegal(fmt.Sprintf("%s's optional effect was set off by the discard for hand size, so it cannot be activated", tr.src.name()), ref("End-of-turn discard", d.p.HandSizeDiscard))
+			return
+		}
+		tr.act = a
 		if tr.mandatory {
 			d.emit("trigger", p, tr.src.name(), fmt.Sprintf("%s's effect is mandatory and goes on the chain by itself", tr.src.name()), ruleRef{})
 		}
 		tr.chosen = true
 		if len(a.Targets) > 0 {
 			for _, r := range a.Targets {
-				t := d.find(r, 1-p, locMonster, locSpell, locField, locGY)
+				t := d.find(r, d.opp(p), locMonster, locSpell, locField, locGY)
 				if t == nil {
 					d.fail("%s is not on the field", r.Card.Name)
 					return
@@ -124,7 +154,7 @@ func (d *duel) activate(a *Action) {
 			}
 		}
 		if !tr.mandatory {
-			d.emit("trigger", p, tr.src.name(), fmt.Sprintf("%s chooses to activate %s's optional effect", playerName(p), tr.src.name()), ruleRef{})
+			d.emit("trigger", p, tr.src.name(), fmt.Sprintf("%s chooses to activate %s's optional effect", d.pn(p), tr.src.name()), ruleRef{})
 		}
 		return
 	}
@@ -132,9 +162,23 @@ func (d *duel) activate(a *Action) {
 	if d.stopped || c == nil {
 		return
 	}
-	sp := e.speed(c.c)
+	if !d.responseTurn(p) {
+		return
+	}
 	isSpellTrap := !c.isMonster()
 	cardAct := isSpellTrap && e.Kind == "activate"
+	if cardAct {
+		var ok bool
+		if e, ok = d.continuousTrapUse(c, e, a); !ok {
+			return
+		}
+	} else if !d.faceUpTrapUse(c, e) {
+		return
+	}
+	sp := e.speed(c.c)
+	if !d.activationAllowed(p, c, e, cardAct) {
+		return
+	}
 
 	// Spell Speed and the chain.
 	if len(d.chain) > 0 {
@@ -158,7 +202,7 @@ func (d *duel) activate(a *Action) {
 		}
 	}
 	if a.Before && sp >= 2 && p == d.tp {
-		d.note(fmt.Sprintf("%s uses priority for a fast effect", playerName(p)), ref("Priority", d.p.IgnitionPriority))
+		d.note(fmt.Sprintf("%s uses priority for a fast effect", d.pn(p)), ref("Priority", d.p.IgnitionPriority))
 	}
 	// Set Spells and Traps wait a turn.
 	if c.loc == locSpell && !c.faceUp && c.setTurn == d.turn && (c.c.Kind == "trap" || c.c.Has("quick-play")) {
@@ -179,47 +223,38 @@ func (d *duel) activate(a *Action) {
 	if !d.conditionMet(p, c, e) {
 		return
 	}
-	// Targets.
+	if !d.findCheck(p, c, e) {
+		return
+	}
+	// Targets. A Graveyard target may be a card the cost puts there ("A
+	// Feather of the Phoenix"), so it is chosen after the costs are paid.
+	gyTarget := e.Target != nil && strings.Contains(e.Target.What, "gy")
 	var targets []*inst
-	if e.Target != nil {
-		for _, r := range a.Targets {
-			t := d.findTarget(r, p, e.Target)
-			if t == nil {
-				d.fail("%s is not where %s can target it", r.String(), c.name())
-				return
-			}
-			targets = append(targets, t)
-		}
-		if len(targets) == 0 {
-			for _, r := range a.Choose {
-				if t := d.findTarget(r, p, e.Target); t != nil {
-					targets = append(targets, t)
-				}
-			}
-		}
-		if len(targets) == 0 {
-			if t := d.defaultTarget(e.Target, p, c); t != nil {
-				targets = []*inst{t}
-			}
-		}
-		if len(targets) == 0 {
-			d.illegal(fmt.Sprintf("%s needs a target and there is none", effectName(c.c, e)), ruleRef{})
+	var ok bool
+	if !gyTarget {
+		if targets, ok = d.pickTargets(p, c, e, a); !ok {
 			return
 		}
-		for _, t := range targets {
-			if why := d.badTarget(e.Target, p, t, c); why != "" {
-				d.illegal(why, ruleRef{})
-				return
-			}
+		if !d.targetRules(p, c, e, targets) {
+			return
 		}
 	}
 	if !d.drawCheck(p, c, e) {
 		return
 	}
-	// Costs.
-	costs, ok := d.payCosts(p, c, e, a)
+	oppP, ok := d.chooseOpponent(p, c, e, a)
 	if !ok {
 		return
+	}
+	// Costs.
+	costs, ok := d.payCosts(p, c, e, a, targets)
+	if !ok {
+		return
+	}
+	if gyTarget {
+		if targets, ok = d.pickTargets(p, c, e, a); !ok {
+			return
+		}
 	}
 	if c.loc == locHand && cardAct && !d.payToPlace(p, c) {
 		return
@@ -246,16 +281,78 @@ func (d *duel) activate(a *Action) {
 		c.faceUp = true
 	}
 	c.usedThisTurn = true
-	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct}
+	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP}
 	for _, r := range a.Choose {
 		if t := d.find(r, p, locDeck, locGY, locHand, locMonster); t != nil {
 			l.choose = append(l.choose, t)
 		}
 	}
 	d.pushLink(l, costs)
+	if cardAct {
+		c.flipChain = d.t.Chains[d.chainRec].N
+	}
 	if d.ds >= 0 {
 		d.note(fmt.Sprintf("%s is activated %s", c.name(), atTiming(d.p.DamageStep[d.ds].Name)), d.dsRef(d.p.DamageStep[d.ds].Rule))
 	}
+	d.forcedResponses()
+}
+
+// pickTargets resolves an activation's targets: those the script names,
+// else its choices, else the first legal target.
+func (d *duel) pickTargets(p int, c *inst, e *Effect, a *Action) ([]*inst, bool) {
+	if e.Target == nil {
+		return nil, true
+	}
+	var targets []*inst
+	for _, r := range a.Targets {
+		t := d.findTarget(r, p, e.Target)
+		if t == nil {
+			if d.dmTargeted(r) {
+				return nil, false
+			}
+			d.fail("%s is not where %s can target it", r.String(), c.name())
+			return nil, false
+		}
+		targets = append(targets, t)
+	}
+	if n := e.Target.Count; n > 1 && len(a.Targets) == 0 {
+		for len(targets) < n {
+			var more *inst
+			for _, x := range d.targetPool(e.Target, p) {
+				if x != c && !containsInst(targets, x) && d.badTarget(e.Target, p, x, c) == "" {
+					more = x
+					break
+				}
+			}
+			if more == nil {
+				break
+			}
+			targets = append(targets, more)
+		}
+	}
+	if len(targets) == 0 {
+		for _, r := range a.Choose {
+			if t := d.findTarget(r, p, e.Target); t != nil {
+				targets = append(targets, t)
+			}
+		}
+	}
+	if len(targets) == 0 {
+		if t := d.defaultTarget(e.Target, p, c); t != nil {
+			targets = []*inst{t}
+		}
+	}
+	if len(targets) == 0 {
+		d.illegal(fmt.Sprintf("%s needs a target and there is none", effectName(c.c, e)), ruleRef{})
+		return nil, false
+	}
+	for _, t := range targets {
+		if why := d.badTarget(e.Target, p, t, c); why != "" {
+			d.illegal(why, ruleRef{})
+			return nil, false
+		}
+	}
+	return targets, true
 }
 
 // priorityCheck: after a Summon or a resolved chain, may the turn player
@@ -270,10 +367,10 @@ func (d *duel) priorityCheck(p int, c *inst, e *Effect, asked bool) bool {
 		return false
 	}
 	if d.p.IgnitionPriority.Value && c.isMonster() && e.Kind == "ignition" {
-		d.note(fmt.Sprintf("%s uses priority: a monster's Ignition Effect before %s may respond", playerName(p), playerName(1-p)), r)
+		d.note(fmt.Sprintf("%s uses priority: a monster's Ignition Effect before %s may respond", d.pn(p), d.pn(d.opp(p))), r)
 		return true
 	}
-	d.illegal(fmt.Sprintf("%s's first chance to act covers only fast effects; %s may respond before %s can be activated", playerName(p), playerName(1-p), effectName(c.c, e)), r)
+	d.illegal(fmt.Sprintf("%s's first chance to act covers only fast effects; %s may respond before %s can be activated", d.pn(p), d.pn(d.opp(p)), effectName(c.c, e)), r)
 	return false
 }
 
@@ -285,7 +382,7 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 		if c2 := d.findOwn(a.Card, p); c2 != nil {
 			c = c2
 		} else {
-			d.fail("%s", whereText(a.Card, p, "hand or field"))
+			d.fail("%s", d.whereText(a.Card, p, "hand or field"))
 			return nil, nil
 		}
 	}
@@ -302,13 +399,16 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 		ok := false
 		switch {
 		case c.loc == locHand:
-			ok = (e.Kind == "activate" && !c.isMonster()) || (e.Kind == "quick" && e.From == "hand")
+			ok = (e.Kind == "activate" && !c.isMonster()) || ((e.Kind == "quick" || e.Kind == "ignition") && e.From == "hand")
 		case c.loc == locGY:
 			ok = e.From == "graveyard" && (e.Kind == "quick" || e.Kind == "ignition")
 		case !c.faceUp && c.loc != locMonster:
 			ok = e.Kind == "activate"
 		case c.faceUp && c.onField():
 			ok = e.Kind == "ignition" || (e.Kind == "quick" && e.From == "")
+		}
+		if hasOp(e, "union-equip") && c.loc != locMonster || hasOp(e, "union-unequip") && (c.loc != locSpell || c.equipTo == nil) {
+			ok = false
 		}
 		if !ok {
 			continue
@@ -319,7 +419,7 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 		}
 		return c, e
 	}
-	d.fail("%s has no effect %s can activate from %s now", c.name(), playerName(p), d.locName(c))
+	d.fail("%s has no effect %s can activate from %s now", c.name(), d.pn(p), d.locName(c))
 	return nil, nil
 }
 
@@ -474,6 +574,10 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	case "destroying-effect-activated":
 		ok = top != nil && d.destroysMonsters(top)
 		why = "there is no activation that would destroy a monster on the field"
+		if !ok && top != nil && d.hitsTrapMonster(top) {
+			d.illegal(fmt.Sprintf("%s cannot be activated: %s destroys the Trap Monster as a Trap Card, not as a monster", c.name(), top.src.name()), plain("hat-04#point-9"))
+			return false
+		}
 	case "light-monster-battles":
 		ok = d.atk != nil && d.ds >= 0 && d.lightBattler(p) != nil
 		why = "no LIGHT monster of yours is battling"
@@ -483,6 +587,36 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	case "standby":
 		ok = d.phase == "standby"
 		why = "it is used in the Standby Phase"
+	case "end-phase":
+		ok = d.phase == "end"
+		why = "it is used in the End Phase"
+	case "special-summon-activated":
+		ok = top != nil && summonsSpecial(top.eff)
+		why = "no card or effect that would Special Summon a monster has just been activated"
+	case "main-phase":
+		ok = d.phase == "main1" || d.phase == "main2"
+		why = "it is activated only in a Main Phase"
+	case "own-monster-destroyed-to-gy":
+		ok = contains(d.winEvents, fmt.Sprintf("monster-to-gy:%d", p))
+		why = "no monster you control has just been destroyed and sent to the Graveyard"
+		if !ok && d.trapMonsterJustLeft(p) {
+			d.illegal(fmt.Sprintf("%s cannot be activated: the Trap Monster went to the Graveyard as a Trap Card, not as a monster", c.name()), plain("hat-04#point-13"))
+			return false
+		}
+	case "own-monster-bounced":
+		ok = contains(d.winEvents, fmt.Sprintf("monster-bounced:%d", p))
+		why = "no monster you control has just been returned to your hand by an opponent's card effect"
+		if !ok && d.trapMonsterJustLeft(p) {
+			d.illegal(fmt.Sprintf("%s cannot be activated: the Trap Monster went back to the hand as a Trap Card, not as a monster", c.name()), plain("hat-04#point-15"))
+			return false
+		}
+	case "trap-destroying-activated":
+		ok = top != nil && top.ctrl != p && d.destroysTraps(top, p)
+		why = "no opponent's card or effect that would destroy a Trap Card you control has just been activated"
+		if !ok && top != nil && top.ctrl != p && d.hitsTrapMonster(top) {
+			d.illegal(fmt.Sprintf("%s cannot be activated: %s destroys the Trap Monster as a monster, not as a Trap Card", c.name(), top.src.name()), plain("hat-04#point-10"))
+			return false
+		}
 	}
 	if !ok {
 		d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), ruleRef{})
@@ -490,10 +624,76 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	return ok
 }
 
+// summonsSpecial: would the effect Special Summon a monster?
+func summonsSpecial(e *Effect) bool {
+	for _, o := range e.Do {
+		switch o.Op {
+		case "special-summon", "special-summon-from-deck", "special-summon-from-gy-each", "special-summon-from-hand-or-deck",
+			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy":
+			return true
+		}
+	}
+	return false
+}
+
+// destroysTraps: would the link destroy a Trap Card player p controls?
+func (d *duel) destroysTraps(l *link, p int) bool {
+	for _, o := range l.eff.Do {
+		if o.Op != "destroy" {
+			continue
+		}
+		if o.What == "all-spell-traps" {
+			for _, c := range d.fieldOf(p) {
+				if c.c != nil && c.c.Kind == "trap" {
+					return true
+				}
+			}
+		}
+		if o.What == "" || o.What == "target" {
+			for _, t := range l.targets {
+				if t.ctrl == p && t.onField() && t.c.Kind == "trap" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// hitsTrapMonster: would the link destroy a Trap Monster?
+func (d *duel) hitsTrapMonster(l *link) bool {
+	for _, o := range l.eff.Do {
+		if o.Op != "destroy" {
+			continue
+		}
+		switch o.What {
+		case "all-spell-traps":
+			for _, c := range d.allField() {
+				if c.trapMon {
+					return true
+				}
+			}
+		case "opponent-face-up-monsters", "opponent-monsters", "all-monsters":
+			for _, c := range d.allField() {
+				if c.trapMon && c.ctrl != l.ctrl {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// trapMonsterJustLeft: did a Trap Monster p controlled just leave the
+// field (so a card waiting for "a monster" finds a Trap Card instead)?
+func (d *duel) trapMonsterJustLeft(p int) bool {
+	return contains(d.winEvents, fmt.Sprintf("trap-monster-left:%d", p))
+}
+
 func (d *duel) destroysMonsters(l *link) bool {
 	for _, o := range l.eff.Do {
 		if o.Op == "destroy" || o.Op == "negate-and-destroy" {
-			if o.Op == "destroy" && (o.What == "all-monsters" || o.What == "attacker" || o.What == "declared-type") {
+			if o.Op == "destroy" && (o.What == "all-monsters" || o.What == "attacker" || o.What == "declared-type" || o.What == "opponent-monsters" || o.What == "opponent-face-up-monsters" || o.What == "opponent-attack-position") {
 				return true
 			}
 			for _, t := range l.targets {
@@ -526,7 +726,7 @@ func (d *duel) drawCheck(p int, c *inst, e *Effect) bool {
 		case "draw":
 			need[p] = o.N
 		case "discard-hands-draw":
-			for q := 0; q < 2; q++ {
+			for q := range d.pl {
 				n := len(d.pl[q].hand)
 				if q == p && c.loc == locHand {
 					n--
@@ -536,17 +736,17 @@ func (d *duel) drawCheck(p int, c *inst, e *Effect) bool {
 		default:
 			continue
 		}
-		for q := 0; q < 2; q++ {
+		for q := range d.pl {
 			n, ok := need[q]
 			if !ok || len(d.pl[q].deck) >= n {
 				continue
 			}
 			r := ref("Decking out by your own draw", d.p.DrawPastDeck)
 			if !d.p.DrawPastDeck.Value {
-				d.illegal(fmt.Sprintf("%s would make %s draw %d with %d card(s) in the Deck", c.name(), playerName(q), n, len(d.pl[q].deck)), r)
+				d.illegal(fmt.Sprintf("%s would make %s draw %d with %d card(s) in the Deck", c.name(), d.pn(q), n, len(d.pl[q].deck)), r)
 				return false
 			}
-			d.note(fmt.Sprintf("%s may be activated although %s has only %d card(s) to draw %d", c.name(), playerName(q), len(d.pl[q].deck), n), r)
+			d.note(fmt.Sprintf("%s may be activated although %s has only %d card(s) to draw %d", c.name(), d.pn(q), len(d.pl[q].deck), n), r)
 		}
 	}
 	return true
@@ -555,22 +755,22 @@ func (d *duel) drawCheck(p int, c *inst, e *Effect) bool {
 func (d *duel) canPayLP(p, n int, what string) bool {
 	lp := d.pl[p].lp
 	if lp < n {
-		d.illegal(fmt.Sprintf("%s cannot pay %d LP for %s with %d LP", playerName(p), n, what, lp), ruleRef{})
+		d.illegal(fmt.Sprintf("%s cannot pay %d LP for %s with %d LP", d.pn(p), n, what, lp), ruleRef{})
 		return false
 	}
 	if lp == n {
 		r := ref("Life Point costs", d.p.LPCostToZero)
 		if !d.p.LPCostToZero.Value {
-			d.illegal(fmt.Sprintf("paying %d LP for %s would bring %s to 0 LP", n, what, playerName(p)), r)
+			d.illegal(fmt.Sprintf("paying %d LP for %s would bring %s to 0 LP", n, what, d.pn(p)), r)
 			return false
 		}
-		d.note(fmt.Sprintf("%s may pay all of their %d LP for %s, and then loses", playerName(p), n, what), r)
+		d.note(fmt.Sprintf("%s may pay all of their %d LP for %s, and then loses", d.pn(p), n, what), r)
 	}
 	return true
 }
 
 // payCosts checks and pays an activation's costs.
-func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action) ([]string, bool) {
+func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action, targets []*inst) ([]string, bool) {
 	var out []string
 	// Check everything first, then pay.
 	for _, o := range e.Cost {
@@ -585,7 +785,7 @@ func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action) ([]string, bool) {
 			}
 		case "pay-half-lp":
 			if d.pl[p].lp/2 <= 0 {
-				d.illegal(fmt.Sprintf("%s cannot pay half of %d LP", playerName(p), d.pl[p].lp), ruleRef{})
+				d.illegal(fmt.Sprintf("%s cannot pay half of %d LP", d.pn(p), d.pl[p].lp), ruleRef{})
 				return nil, false
 			}
 		case "discard":
@@ -595,17 +795,46 @@ func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action) ([]string, bool) {
 				avail--
 			}
 			if avail < n {
-				d.illegal(fmt.Sprintf("%s has no card to discard for %s", playerName(p), c.name()), ruleRef{})
+				d.illegal(fmt.Sprintf("%s has no card to discard for %s", d.pn(p), c.name()), ruleRef{})
 				return nil, false
 			}
 		case "tribute":
 			if len(a.Tribute) == 0 && len(d.pl[p].mz) == 0 {
-				d.illegal(fmt.Sprintf("%s has no monster to Tribute for %s", playerName(p), c.name()), ruleRef{})
+				d.illegal(fmt.Sprintf("%s has no monster to Tribute for %s", d.pn(p), c.name()), ruleRef{})
 				return nil, false
+			}
+			if o.Filter != "" {
+				ok := false
+				for _, m := range d.pl[p].mz {
+					ok = ok || (m.faceUp && d.matches(m, o.Filter))
+				}
+				if !ok {
+					d.illegal(fmt.Sprintf("%s has no monster %s can Tribute for its cost", d.pn(p), c.name()), ruleRef{})
+					return nil, false
+				}
 			}
 		case "remove-counter":
 			if c.counters < max(o.N, 1) {
 				d.illegal(fmt.Sprintf("%s has no Spell Counter to remove", c.name()), ruleRef{})
+				return nil, false
+			}
+		case "banish-from-gy-level":
+			if len(targets) == 0 || !targets[0].isMonster() {
+				d.illegal(fmt.Sprintf("%s needs a face-up monster as its target", c.name()), ruleRef{})
+				return nil, false
+			}
+			if n := d.level(targets[0]); len(d.pl[p].gy) < n {
+				d.illegal(fmt.Sprintf("%s must banish %d cards from the Graveyard and %s has %d", c.name(), n, d.pn(p), len(d.pl[p].gy)), ruleRef{})
+				return nil, false
+			}
+		case "tribute-self":
+			if c.loc != locMonster {
+				d.illegal(fmt.Sprintf("%s must Tribute itself and is not on the field", c.name()), ruleRef{})
+				return nil, false
+			}
+		case "send-monster":
+			if d.costMonster(p, c, o.Filter, a) == nil {
+				d.illegal(fmt.Sprintf("%s has no monster to send to the Graveyard for %s", d.pn(p), c.name()), ruleRef{})
 				return nil, false
 			}
 		}
@@ -621,15 +850,32 @@ func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action) ([]string, bool) {
 			d.changeLP(p, -n, "cost of "+c.name(), ruleRef{})
 			out = append(out, fmt.Sprintf("%d LP", n))
 		case "discard-self":
-			d.moveTo(c, locGY, "discarded as a cost")
+			d.discard(c, "discarded as a cost")
 			out = append(out, "discard "+c.name())
+		case "banish-self":
+			d.moveTo(c, locBanished, "banished as a cost")
+			out = append(out, "banish "+c.name())
+		case "banish-from-gy-level":
+			n := d.level(targets[0])
+			for i := 0; i < n && len(d.pl[p].gy) > 0; i++ {
+				x := d.pl[p].gy[0]
+				d.moveTo(x, locBanished, "banished as a cost")
+			}
+			out = append(out, fmt.Sprintf("banish %d cards from the Graveyard", n))
+		case "tribute-self":
+			d.tribute(c, "Tributed as a cost")
+			out = append(out, "Tribute "+c.name())
+		case "send-monster":
+			x := d.costMonster(p, c, o.Filter, a)
+			d.moveTo(x, locGY, "sent to the Graveyard as a cost")
+			out = append(out, "send "+x.name())
 		case "discard":
 			for i := 0; i < max(o.N, 1); i++ {
 				var x *inst
 				if i < len(a.Discard) {
 					x = d.find(a.Discard[i], p, locHand)
 					if x == nil {
-						d.fail("%s", whereText(a.Discard[i], p, "hand"))
+						d.fail("%s", d.whereText(a.Discard[i], p, "hand"))
 						return nil, false
 					}
 				} else {
@@ -640,7 +886,7 @@ func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action) ([]string, bool) {
 						}
 					}
 				}
-				d.moveTo(x, locGY, "discarded as a cost")
+				d.discard(x, "discarded as a cost")
 				out = append(out, "discard "+x.name())
 			}
 		case "tribute":
@@ -649,18 +895,24 @@ func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action) ([]string, bool) {
 				if i < len(a.Tribute) {
 					x = d.find(a.Tribute[i], p, locMonster)
 					if x == nil || x.ctrl != p {
-						d.fail("%s", whereText(a.Tribute[i], p, "Monster Zone"))
+						d.fail("%s", d.whereText(a.Tribute[i], p, "Monster Zone"))
 						return nil, false
 					}
 				} else {
 					x = d.pl[p].mz[0]
+					for _, m := range d.pl[p].mz {
+						if o.Filter != "" && m.faceUp && d.matches(m, o.Filter) {
+							x = m
+							break
+						}
+					}
 				}
-				d.sendToGY(x, "Tributed as a cost", false)
+				d.tribute(x, "Tributed as a cost")
 				out = append(out, "Tribute "+x.name())
 			}
 		case "remove-counter":
 			c.counters -= max(o.N, 1)
-			d.emit("cost", p, c.name(), fmt.Sprintf("%s removes a Spell Counter from %s", playerName(p), c.name()), ruleRef{})
+			d.emit("cost", p, c.name(), fmt.Sprintf("%s removes a Spell Counter from %s", d.pn(p), c.name()), ruleRef{})
 			out = append(out, "remove 1 Spell Counter")
 		}
 	}
@@ -672,12 +924,12 @@ func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action) ([]string, bool) {
 
 func (d *duel) targetPool(t *Target, p int) []*inst {
 	var pool []*inst
-	sides := []int{1 - p, p}
+	sides := append(d.opponents(p), p)
 	switch t.Side {
 	case "yours":
 		sides = []int{p}
 	case "opponent":
-		sides = []int{1 - p}
+		sides = d.opponents(p)
 	}
 	for _, s := range sides {
 		ps := d.pl[s]
@@ -689,15 +941,25 @@ func (d *duel) targetPool(t *Target, p int) []*inst {
 			if ps.fz != nil {
 				pool = append(pool, ps.fz)
 			}
+			for _, m := range ps.mz {
+				if m.trapMon {
+					pool = append(pool, m)
+				}
+			}
 		case "card":
 			pool = append(pool, ps.mz...)
 			pool = append(pool, ps.st...)
 			if ps.fz != nil {
 				pool = append(pool, ps.fz)
 			}
-		case "monster-in-your-gy":
+		case "monster-in-your-gy", "spell-in-your-gy", "card-in-your-gy":
 			if s == p {
 				pool = append(pool, ps.gy...)
+			}
+		case "face-down-spell-trap":
+			pool = append(pool, ps.st...)
+			if ps.fz != nil {
+				pool = append(pool, ps.fz)
 			}
 		case "monster-in-any-gy":
 			pool = append(pool, ps.gy...)
@@ -733,15 +995,27 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 	switch t.What {
 	case "face-up-monster":
 		if !c.faceUp || c.loc != locMonster {
-			return fmt.Sprintf("%s must target a face-up monster, and %s is not one", src.name(), describe(c))
+			return fmt.Sprintf("%s must target a face-up monster, and %s is not one", src.name(), d.describe(c))
 		}
 	case "monster-in-your-gy", "monster-in-any-gy":
 		if !c.isMonster() || c.loc != locGY {
 			return fmt.Sprintf("%s must target a monster in a Graveyard", src.name())
 		}
+	case "spell-in-your-gy":
+		if c.c.Kind != "spell" || c.loc != locGY {
+			return fmt.Sprintf("%s must target a Spell Card in a Graveyard", src.name())
+		}
+	case "card-in-your-gy":
+		if c.loc != locGY {
+			return fmt.Sprintf("%s must target a card in a Graveyard", src.name())
+		}
+	case "face-down-spell-trap":
+		if c.faceUp || c.loc == locMonster {
+			return fmt.Sprintf("%s must target a Set Spell or Trap Card, and %s is not one", src.name(), d.describe(c))
+		}
 	}
 	if c.markedBattle && c.loc == locMonster {
-		return fmt.Sprintf("%s is already destroyed by battle and cannot be targeted", describe(c))
+		return fmt.Sprintf("%s is already destroyed by battle and cannot be targeted", d.describe(c))
 	}
 	return ""
 }
@@ -773,6 +1047,7 @@ func (d *duel) resolveChain() {
 		l := d.chain[i]
 		d.resolveLink(l)
 		d.checkLoss()
+		d.settle()
 	}
 	ch.Resolved = true
 	d.chain = nil
@@ -780,9 +1055,9 @@ func (d *duel) resolveChain() {
 	if d.atk != nil && d.atk.declWindow {
 		d.atk.declWindow = false
 	}
-	d.winEvents = nil
+	d.winEvents = keepMoveEvents(d.winEvents)
 	d.fresh = true
-	d.passed = [2]bool{}
+	d.clearPasses()
 	if d.stopped || d.over {
 		return
 	}
@@ -792,6 +1067,10 @@ func (d *duel) resolveChain() {
 
 func (d *duel) resolveLink(l *link) {
 	name := effectName(l.src.c, l.eff)
+	if l.gone {
+		d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s was removed with its player and does not resolve", l.rec.N, name), ref("Removing a player", d.p.PlayerRemoval))
+		return
+	}
 	if l.negated {
 		d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s is negated", l.rec.N, name), ruleRef{})
 		d.cleanupLink(l)
@@ -830,7 +1109,7 @@ func (d *duel) cleanupLink(l *link) {
 		return
 	}
 	if c.c.Has("continuous") || c.c.Has("field") || c.c.Has("equip") {
-		if c.c.Has("equip") && (c.linked == nil || c.linked.loc != locMonster) {
+		if c.c.Has("equip") && (c.linked == nil || c.linked.loc != locMonster) && (c.equipTo == nil || c.equipTo.loc != locMonster) {
 			d.sendToGY(c, "no monster to equip", false)
 		}
 		if l.negated && c.onField() {
@@ -844,17 +1123,19 @@ func (d *duel) cleanupLink(l *link) {
 // fieldResolved applies the Field Spell switch when an activation resolves.
 func (d *duel) fieldResolved(l *link) {
 	p := l.ctrl
-	opp := d.pl[1-p].fz
-	if opp == nil || !opp.faceUp {
-		return
+	for _, q := range d.opponents(p) {
+		opp := d.pl[q].fz
+		if opp == nil || !opp.faceUp {
+			continue
+		}
+		r := ref("Field Spells", d.p.SharedFieldSpell)
+		if d.p.SharedFieldSpell.Value {
+			d.emit("rule", p, opp.name(), fmt.Sprintf("only one face-up Field Spell may exist: %s is destroyed", d.describe(opp)), r)
+			d.destroy(opp, "game mechanics", false)
+			continue
+		}
+		d.emit("rule", p, opp.name(), fmt.Sprintf("each player may have a face-up Field Spell: %s stays", d.describe(opp)), r)
 	}
-	r := ref("Field Spells", d.p.SharedFieldSpell)
-	if d.p.SharedFieldSpell.Value {
-		d.emit("rule", p, opp.name(), fmt.Sprintf("only one face-up Field Spell may exist: %s is destroyed", describe(opp)), r)
-		d.destroy(opp, "game mechanics", false)
-		return
-	}
-	d.emit("rule", p, opp.name(), fmt.Sprintf("each player may have a face-up Field Spell: %s stays", describe(opp)), r)
 }
 
 func (d *duel) exec(l *link, o Op) {
@@ -871,37 +1152,79 @@ func (d *duel) exec(l *link, o Op) {
 	}
 	switch o.Op {
 	case "destroy":
+		var victims []*inst
 		switch o.What {
 		case "all-monsters":
-			for _, m := range append(append([]*inst{}, d.pl[d.tp].mz...), d.pl[1-d.tp].mz...) {
-				d.destroy(m, src.name(), false)
+			for _, q := range d.turnOrderFrom(d.tp) {
+				victims = append(victims, d.pl[q].mz...)
 			}
 		case "attacker":
 			if d.atk != nil && d.atk.attacker.onField() {
-				d.destroy(d.atk.attacker, src.name(), false)
+				victims = []*inst{d.atk.attacker}
 			}
 		case "declared-type":
 			typ := strings.TrimSpace(l.declare)
-			for _, m := range append(append([]*inst{}, d.pl[0].mz...), d.pl[1].mz...) {
-				if m.faceUp && strings.EqualFold(m.c.Type, typ) {
-					d.destroy(m, src.name(), false)
+			for _, q := range d.turnOrderFrom(d.tp) {
+				for _, m := range d.pl[q].mz {
+					if m.faceUp && strings.EqualFold(m.c.Type, typ) {
+						victims = append(victims, m)
+					}
 				}
 			}
 		case "self":
 			if src.onField() {
-				d.destroy(src, src.name(), false)
+				victims = []*inst{src}
 			}
 		case "opponent-attack-position":
-			for _, m := range append([]*inst{}, d.pl[1-p].mz...) {
+			// "Mirror Force": the monsters of the player whose monster attacked.
+			who := d.opp(p)
+			if l.oppP > 0 {
+				who = l.oppP - 1
+			} else if d.atk != nil && d.atk.attacker.ctrl != p {
+				who = d.atk.attacker.ctrl
+			}
+			for _, m := range d.pl[who].mz {
 				if m.faceUp && !m.def {
-					d.destroy(m, src.name(), false)
+					victims = append(victims, m)
+				}
+			}
+		case "opponent-monsters":
+			victims = append(victims, d.pl[l.oppTarget(d, p)].mz...)
+		case "opponent-face-up-monsters":
+			for _, m := range d.pl[l.oppTarget(d, p)].mz {
+				if m.faceUp {
+					victims = append(victims, m)
+				}
+			}
+		case "all-spell-traps":
+			for _, q := range d.turnOrderFrom(d.tp) {
+				for _, c := range d.fieldOf(q) {
+					if c != src && (!c.isMonster() || c.trapMon) && c.loc != locField {
+						victims = append(victims, c)
+					}
 				}
 			}
 		default:
 			for _, t := range valid() {
-				l.lastATK, l.destroyedOne = d.atkOf(t), true
-				d.destroy(t, src.name(), false)
+				if l.spares(t) {
+					d.emit("rule", t.ctrl, t.name(), fmt.Sprintf("%s is not destroyed: a card was destroyed in its place", d.describe(t)), ruleRef{})
+					continue
+				}
+				atk := d.atkOf(t)
+				if d.destroy(t, src.name(), false) {
+					l.lastATK, l.destroyedOne = atk, true
+				}
 			}
+		}
+		for _, m := range append([]*inst{}, victims...) {
+			if !m.onField() {
+				continue
+			}
+			if l.spares(m) {
+				d.emit("rule", m.ctrl, m.name(), fmt.Sprintf("%s is not destroyed: a card was destroyed in its place", d.describe(m)), ruleRef{})
+				continue
+			}
+			d.destroy(m, src.name(), false)
 		}
 	case "banish":
 		switch o.What {
@@ -928,32 +1251,43 @@ func (d *duel) exec(l *link, o Op) {
 			}
 		}
 	case "draw":
+		if o.To == "each" {
+			for _, q := range d.turnOrderFrom(d.tp) {
+				d.draw(q, max(o.N, 1), "by "+src.name())
+			}
+			return
+		}
 		if o.To == "both" {
 			d.draw(d.tp, max(o.N, 1), "by "+src.name())
-			d.draw(1-d.tp, max(o.N, 1), "by "+src.name())
+			for _, q := range d.opponents(d.tp) {
+				d.draw(q, max(o.N, 1), "by "+src.name())
+			}
 		} else {
 			d.draw(p, max(o.N, 1), "by "+src.name())
 		}
 	case "search":
-		var pick *inst
+		n := max(o.N, 1)
+		var picks []*inst
 		for _, c := range l.choose {
-			if c.loc == locDeck && c.owner == p && d.matches(c, o.Filter) {
-				pick = c
+			if len(picks) < n && c.loc == locDeck && c.owner == p && d.matches(c, o.Filter) && !containsInst(picks, c) {
+				picks = append(picks, c)
 			}
 		}
-		if pick == nil {
-			for _, c := range d.pl[p].deck {
-				if d.matches(c, o.Filter) {
-					pick = c
-					break
-				}
+		for _, c := range d.pl[p].deck {
+			if len(picks) < n && d.matches(c, o.Filter) && !containsInst(picks, c) {
+				picks = append(picks, c)
 			}
 		}
-		if pick == nil {
-			d.emit("move", p, src.name(), fmt.Sprintf("%s finds no card to add", playerName(p)), ruleRef{})
+		if len(picks) == 0 {
+			d.emit("move", p, src.name(), fmt.Sprintf("%s finds no card to add", d.pn(p)), ruleRef{})
+			if d.p.FailToFind.Value && l.eff.Kind != "trigger" && l.eff.Kind != "flip" {
+				d.emit("shuffle", p, src.name(), fmt.Sprintf("%s's Deck is shuffled all the same", d.pn(p)), ref("Failure to find", d.p.FailToFind))
+			}
 			return
 		}
-		d.moveTo(pick, locHand, "added from the Deck by "+src.name())
+		for _, pick := range picks {
+			d.moveTo(pick, locHand, "added from the Deck by "+src.name())
+		}
 	case "special-summon":
 		if d.gyLocked(src) {
 			return
@@ -974,17 +1308,30 @@ func (d *duel) exec(l *link, o Op) {
 				return
 			}
 		}
-		d.emit("move", p, src.name(), fmt.Sprintf("%s has no monster to Special Summon", playerName(p)), ruleRef{})
+		d.emit("move", p, src.name(), fmt.Sprintf("%s has no monster to Special Summon", d.pn(p)), ruleRef{})
 	case "special-summon-from-gy-each":
 		if d.gyLocked(src) {
 			return
 		}
-		for _, q := range []int{d.tp, 1 - d.tp} {
-			for _, c := range d.pl[q].gy {
-				if c.isMonster() && c != src {
-					d.specialSummon(c, q, src.name())
-					break
+		for _, q := range d.turnOrderFrom(d.tp) {
+			var pick *inst
+			for _, c := range l.choose {
+				if c.loc == locGY && c.owner == q && c.isMonster() {
+					pick = c
 				}
+			}
+			for _, c := range d.pl[q].gy {
+				if pick == nil && c.isMonster() && c != src {
+					pick = c
+				}
+			}
+			if pick == nil {
+				continue
+			}
+			if o.What == "set" {
+				d.specialSummonSet(pick, q, src.name())
+			} else {
+				d.specialSummon(pick, q, src.name())
 			}
 		}
 	case "send-from-deck-to-gy":
@@ -1011,16 +1358,24 @@ func (d *duel) exec(l *link, o Op) {
 		}
 	case "set-face-down":
 		for _, t := range valid() {
+			if t.trapMon {
+				r := plain("hat-04#point-6")
+				if t.ctrl != t.owner {
+					r = plain("hat-04#point-7")
+				}
+				d.revertTrapMonster(t, false, t.ctrl, "turned face-down by "+src.name(), r)
+				continue
+			}
 			if t.loc == locMonster {
 				t.faceUp, t.def = false, true
-				d.emit("move", p, t.name(), fmt.Sprintf("%s is turned face-down in Defense Position", describe(t)), ruleRef{})
+				d.emit("move", p, t.name(), fmt.Sprintf("%s is turned face-down in Defense Position", d.describe(t)), ruleRef{})
 			}
 		}
 	case "damage":
 		to := p
 		switch o.To {
 		case "opponent", "":
-			to = 1 - p
+			to = l.oppTarget(d, p)
 		case "you":
 			to = p
 		}
@@ -1029,8 +1384,8 @@ func (d *duel) exec(l *link, o Op) {
 		if !l.destroyedOne || l.lastATK == 0 {
 			return
 		}
-		for _, q := range []int{d.tp, 1 - d.tp} {
-			if o.To == "both" || (o.To == "opponent" && q != p) || (o.To == "you" && q == p) {
+		for _, q := range d.turnOrderFrom(d.tp) {
+			if o.To == "both" || (o.To == "opponent" && q == l.oppTarget(d, p)) || (o.To == "you" && q == p) {
 				d.changeLP(q, -l.lastATK, "damage from "+src.name(), ruleRef{})
 			}
 		}
@@ -1045,7 +1400,7 @@ func (d *duel) exec(l *link, o Op) {
 				v := d.atkOf(m)
 				m.atkAdd += v
 				m.endDestroy = true
-				d.emit("atk", p, m.name(), fmt.Sprintf("%s's ATK doubles to %d", describe(m), d.atkOf(m)), ruleRef{})
+				d.emit("atk", p, m.name(), fmt.Sprintf("%s's ATK doubles to %d", d.describe(m), d.atkOf(m)), ruleRef{})
 			}
 		}
 	case "gain-atk":
@@ -1059,12 +1414,12 @@ func (d *duel) exec(l *link, o Op) {
 		if d.ds >= 0 && l.eff.Timing == TrigDamageCalc {
 			m.calcAdd += o.N
 			d.inCalc = true
-			d.emit("atk", p, m.name(), fmt.Sprintf("%s gains %d ATK during damage calculation: %d", describe(m), o.N, d.atkOf(m)), ruleRef{})
+			d.emit("atk", p, m.name(), fmt.Sprintf("%s gains %d ATK during damage calculation: %d", d.describe(m), o.N, d.atkOf(m)), ruleRef{})
 			d.inCalc = false
 			return
 		}
 		m.atkAdd += o.N
-		d.emit("atk", p, m.name(), fmt.Sprintf("%s gains %d ATK: %d", describe(m), o.N, d.atkOf(m)), ruleRef{})
+		d.emit("atk", p, m.name(), fmt.Sprintf("%s gains %d ATK: %d", d.describe(m), o.N, d.atkOf(m)), ruleRef{})
 	case "gain-battle-opponent-atk":
 		m := d.lightBattler(p)
 		if m == nil || !m.onField() || d.atk == nil {
@@ -1078,19 +1433,19 @@ func (d *duel) exec(l *link, o Op) {
 			return
 		}
 		m.atkAdd += d.atkOf(other)
-		d.emit("atk", p, m.name(), fmt.Sprintf("%s gains %d ATK: %d", describe(m), d.atkOf(other), d.atkOf(m)), ruleRef{})
+		d.emit("atk", p, m.name(), fmt.Sprintf("%s gains %d ATK: %d", d.describe(m), d.atkOf(other), d.atkOf(m)), ruleRef{})
 	case "discard-random":
-		hand := d.pl[1-p].hand
+		hand := d.pl[l.oppTarget(d, p)].hand
 		if len(hand) == 0 {
-			d.emit("move", 1-p, "", fmt.Sprintf("%s has no card to discard", playerName(1-p)), ruleRef{})
+			d.emit("move", l.oppTarget(d, p), "", fmt.Sprintf("%s has no card to discard", d.pn(l.oppTarget(d, p))), ruleRef{})
 			return
 		}
 		x := hand[0]
 		l.random = x
-		d.moveTo(x, locGY, "discarded at random by "+src.name()+" (the engine takes the first card listed)")
+		d.discard(x, "discarded at random by "+src.name()+" (the engine takes the first card listed)")
 	case "damage-level-x100":
 		if x := l.random; x != nil && x.isMonster() {
-			d.changeLP(1-p, -100*x.c.Level, fmt.Sprintf("%s discarded a Level %d monster", src.name(), x.c.Level), ruleRef{})
+			d.changeLP(x.owner, -100*x.c.Level, fmt.Sprintf("%s discarded a Level %d monster", src.name(), x.c.Level), ruleRef{})
 		}
 	case "damage-if-dark":
 		for _, t := range l.targets {
@@ -1101,14 +1456,14 @@ func (d *duel) exec(l *link, o Op) {
 	case "allow-tribute":
 		for _, t := range valid() {
 			t.tributable = p
-			d.emit("rule", p, t.name(), fmt.Sprintf("%s may Tribute %s this turn", playerName(p), describe(t)), ruleRef{})
+			d.emit("rule", p, t.name(), fmt.Sprintf("%s may Tribute %s this turn", d.pn(p), d.describe(t)), ruleRef{})
 		}
 	case "no-battle-damage":
 		d.pl[p].noBattleDamage = true
-		d.emit("rule", p, src.name(), fmt.Sprintf("%s takes no battle damage this turn", playerName(p)), ruleRef{})
+		d.emit("rule", p, src.name(), fmt.Sprintf("%s takes no battle damage this turn", d.pn(p)), ruleRef{})
 	case "no-battle-destruction":
 		d.pl[p].noBattleDestroy = true
-		d.emit("rule", p, src.name(), fmt.Sprintf("%s's monsters cannot be destroyed by battle this turn", playerName(p)), ruleRef{})
+		d.emit("rule", p, src.name(), fmt.Sprintf("%s's monsters cannot be destroyed by battle this turn", d.pn(p)), ruleRef{})
 	case "double-battle-damage-if-lower":
 		if d.atk != nil {
 			d.atk.crossCounter = p
@@ -1118,14 +1473,14 @@ func (d *duel) exec(l *link, o Op) {
 			d.atk.destroyAfterCalc = true
 		}
 	case "discard-hands-draw":
-		counts := [2]int{}
-		for q := 0; q < 2; q++ {
+		counts := make([]int, len(d.pl))
+		for _, q := range d.turnOrderFrom(d.tp) {
 			counts[q] = len(d.pl[q].hand)
 			for _, h := range append([]*inst{}, d.pl[q].hand...) {
-				d.moveTo(h, locGY, "discarded by "+src.name())
+				d.discard(h, "discarded by "+src.name())
 			}
 		}
-		for _, q := range []int{d.tp, 1 - d.tp} {
+		for _, q := range d.turnOrderFrom(d.tp) {
 			d.draw(q, counts[q], "by "+src.name())
 			if d.over {
 				return
@@ -1137,7 +1492,7 @@ func (d *duel) exec(l *link, o Op) {
 				d.remove(c)
 				d.place(c, p, locSpell)
 				c.faceUp, c.setTurn = false, d.turn
-				d.emit("set", p, c.name(), fmt.Sprintf("%s Sets %s with %s", playerName(p), c.name(), src.name()), ruleRef{})
+				d.emit("set", p, c.name(), fmt.Sprintf("%s Sets %s with %s", d.pn(p), c.name(), src.name()), ruleRef{})
 				return
 			}
 		}
@@ -1151,7 +1506,7 @@ func (d *duel) exec(l *link, o Op) {
 		for _, t := range valid() {
 			if t.loc == locMonster && t.faceUp {
 				t.atkAdd -= t.atkBase / 2
-				d.emit("atk", p, t.name(), fmt.Sprintf("%s's original ATK is halved: %d", describe(t), d.atkOf(t)), ruleRef{})
+				d.emit("atk", p, t.name(), fmt.Sprintf("%s's original ATK is halved: %d", d.describe(t), d.atkOf(t)), ruleRef{})
 			}
 		}
 	case "halve-attacker-atk":
@@ -1170,12 +1525,14 @@ func (d *duel) exec(l *link, o Op) {
 		}
 	case "no-battle-phase":
 		d.pl[p].noBattlePhase = true
-		d.emit("rule", p, src.name(), fmt.Sprintf("%s cannot conduct a Battle Phase this turn", playerName(p)), ruleRef{})
+		d.emit("rule", p, src.name(), fmt.Sprintf("%s cannot conduct a Battle Phase this turn", d.pn(p)), ruleRef{})
 	case "grant-sent-to-gy-trigger":
 		src.gyGrant = true
 		d.emit("rule", p, src.name(), fmt.Sprintf("%s will Special Summon from each Graveyard when it is sent to the Graveyard", src.name()), ruleRef{})
 	default:
-		d.fail("%s: the engine cannot run op %q yet", src.name(), o.Op)
+		if !d.execMore(l, o) {
+			d.fail("%s: the engine cannot run op %q yet", src.name(), o.Op)
+		}
 	}
 }
 
@@ -1201,17 +1558,38 @@ func (d *duel) matches(c *inst, filter string) bool {
 			if !c.isMonster() || c.c.ATK > n {
 				return false
 			}
+		case strings.HasPrefix(term, "atk>="):
+			n, _ := strconv.Atoi(term[5:])
+			if !c.isMonster() || d.atkOf(c) < n {
+				return false
+			}
 		case strings.HasPrefix(term, "level<="):
 			n, _ := strconv.Atoi(term[7:])
 			if !c.isMonster() || c.c.Level > n {
 				return false
 			}
 		case strings.HasPrefix(term, "type="):
-			if !strings.EqualFold(c.c.Type, term[5:]) {
+			ok := false
+			for _, t := range strings.Split(term[5:], "|") {
+				ok = ok || strings.EqualFold(c.c.Type, strings.TrimSpace(t))
+			}
+			if !ok {
 				return false
 			}
 		case strings.HasPrefix(term, "name="):
-			if nameKey(c.c.Name) != nameKey(term[5:]) {
+			ok := false
+			for _, n := range strings.Split(term[5:], "|") {
+				ok = ok || nameKey(c.c.Name) == nameKey(n)
+			}
+			if !ok {
+				return false
+			}
+		case strings.HasPrefix(term, "subtype="):
+			if !c.c.Has(term[8:]) {
+				return false
+			}
+		case term == "trap" || term == "spell":
+			if c.c.Kind != term {
 				return false
 			}
 		case strings.HasPrefix(term, "archetype="):
@@ -1248,18 +1626,29 @@ func (d *duel) gyLocked(src *inst) bool {
 func (d *duel) halveAttacker(a *inst, src *inst) {
 	v := d.atkOf(a)
 	a.atkAdd -= v / 2
-	d.emit("atk", src.ctrl, a.name(), fmt.Sprintf("%s halves the ATK of %s: %d", src.name(), describe(a), d.atkOf(a)), ruleRef{})
+	d.emit("atk", src.ctrl, a.name(), fmt.Sprintf("%s halves the ATK of %s: %d", src.name(), d.describe(a), d.atkOf(a)), ruleRef{})
 }
 
 // ---- movements ----
 
 func (d *duel) moveTo(c *inst, to, why string) {
+	if to == locGY && c.onField() && c.faceUp && !c.effNegated && c.hasOp("continuous", "to-deck-instead-of-gy") != nil {
+		to, why = locDeck, why+"; it goes to the top of the Deck instead of the Graveyard"
+	}
 	from := d.locName(c)
-	wasField := c.onField()
+	mv := moved{from: c.loc, field: c.onField(), monster: c.isMonster(), trapMon: c.trapMon, equipTo: c.equipTo, ctrl: c.ctrl}
 	p := c.owner
 	d.move(c, to, p)
+	if c.c != nil && c.c.Has("token") && !c.onField() {
+		d.remove(c)
+		c.loc = locGone
+		d.emit("move", p, c.name(), fmt.Sprintf("%s leaves the field (%s) and ceases to exist", c.name(), why), ruleRef{})
+		d.afterMove(c, mv, to)
+		return
+	}
 	d.emit("move", p, c.name(), fmt.Sprintf("%s: %s → %s (%s)", c.name(), from, d.locName(c), why), ruleRef{})
-	d.left(c, wasField, to)
+	d.left(c, mv.field, to)
+	d.afterMove(c, mv, to)
 }
 
 // left runs what follows a card leaving the field or reaching the Graveyard.
@@ -1295,9 +1684,16 @@ func (d *duel) queueGranted(c *inst) {
 
 func (d *duel) sendToGY(c *inst, why string, battle bool) { d.moveTo(c, locGY, why) }
 
-func (d *duel) destroy(c *inst, by string, battle bool) {
+// destroy destroys a card on the field and reports whether it was
+// destroyed (a Union may be destroyed in its place).
+func (d *duel) destroy(c *inst, by string, battle bool) bool {
 	if !c.onField() {
-		return
+		return false
+	}
+	if u := d.unionShield(c, battle); u != nil {
+		d.emit("rule", c.ctrl, u.name(), fmt.Sprintf("%s is destroyed instead of %s", d.describe(u), d.describe(c)), ref("Union protection", d.p.UnionProtection))
+		d.destroy(u, "its Union effect", false)
+		return false
 	}
 	c.destroyed = true
 	if battle {
@@ -1310,21 +1706,69 @@ func (d *duel) destroy(c *inst, by string, battle bool) {
 	if battle {
 		how = "destroyed by battle"
 	}
+	d.destroying = c
 	d.moveTo(c, locGY, how)
+	d.destroying = nil
+	return true
 }
 
 func (d *duel) specialSummon(c *inst, p int, by string) {
-	if len(d.pl[p].mz) >= maxFieldZone {
-		d.emit("move", p, c.name(), fmt.Sprintf("%s has no free Monster Zone for %s", playerName(p), c.name()), ruleRef{})
-		return
+	d.summonTo(c, p, by, true, false)
+}
+
+// specialSummonSet Special Summons c in face-down Defense Position.
+func (d *duel) specialSummonSet(c *inst, p int, by string) {
+	d.summonTo(c, p, by, false, true)
+}
+
+func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
+	if d.freeMZ(p) <= 0 {
+		d.emit("move", p, c.name(), fmt.Sprintf("%s has no free Monster Zone for %s", d.pn(p), c.name()), ruleRef{})
+		return false
 	}
-	from := d.locName(c)
+	if why := d.summonBanned(c); why != "" {
+		d.emit("rule", p, c.name(), why+": "+c.name()+" stays where it is", ruleRef{})
+		return false
+	}
+	if k := d.noSpecialSummons(); k != nil {
+		d.emit("rule", p, k.name(), fmt.Sprintf("%s: no player can Special Summon, so %s stays where it is", d.describe(k), c.name()), ref("\"Each\", \"both\" and \"neither\"", d.p.EachMeansAll))
+		return false
+	}
+	from := " from " + d.locName(c)
+	if c.c != nil && c.c.Has("token") {
+		from = ""
+	}
 	d.remove(c)
 	d.place(c, p, locMonster)
-	c.faceUp, c.def, c.summonTurn = true, false, d.turn
-	d.emit("summon", p, c.name(), fmt.Sprintf("%s Special Summons %s from %s (%s)", playerName(p), c.name(), from, by), ruleRef{})
-	d.selfTrigger(c, "special-summoned", "summoned")
+	c.moves++
+	c.faceUp, c.def, c.summonTurn, c.summonedBy = faceUp, def, d.turn, p
+	how := ""
+	if !faceUp {
+		how = " in face-down Defense Position"
+	} else if def {
+		how = " in Defense Position"
+	}
+	d.emit("summon", p, c.name(), fmt.Sprintf("%s Special Summons %s%s%s (%s)", d.pn(p), c.name(), from, how, by), ruleRef{})
+	d.dmSummoned(c, p)
+	if faceUp {
+		d.selfTrigger(c, "special-summoned", "summoned")
+		d.faceUpNow(c)
+	}
 	if d.ds < 0 {
 		d.winEvents = append(d.winEvents, "monster-summoned")
 	}
+	return true
+}
+
+// keepMoveEvents keeps, after a chain resolves, the events the open game
+// state may answer: monsters sent to the Graveyard or returned to the hand
+// while the chain resolved.
+func keepMoveEvents(ev []string) []string {
+	var out []string
+	for _, e := range ev {
+		if strings.HasPrefix(e, "monster-to-gy:") || strings.HasPrefix(e, "monster-bounced:") || strings.HasPrefix(e, "trap-monster-left:") {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -14,6 +14,9 @@ const (
 	locField    = "field"
 	locGY       = "graveyard"
 	locBanished = "banished"
+	locGone     = "gone" // a Token that left the field, or a card removed from the game with its player
+	locExtra    = "extra"
+	locDMZ      = "dmz" // the Deck Master Zone (Domain)
 )
 
 // maxEvents bounds a replay: a hostile scenario stops with an error here.
@@ -47,6 +50,19 @@ type inst struct {
 	destroyed    bool // was destroyed at some point
 	battleKilled bool // was destroyed by battle at some point
 	usedThisTurn bool // a once-per-turn or already-activated marker
+
+	moves      int   // how many times it has changed location (for triggers met before a move)
+	summonedBy int   // player who Summoned it (-1: not Summoned this way)
+	flipChain  int   // number of the chain in which its card activation flipped it face-up (0: none)
+	equipTo    *inst // the monster this equip card (or Union, or equipped monster) is equipped to
+	ctrlBack   int   // player who gets control back when a control effect ends (-1: none)
+	ctrlUntil  bool  // control returns at the End Phase ("Mind Control")
+	trapMon    bool  // a Trap Card that is a monster in a Monster Zone (Trap Monster)
+	holdsST    bool  // as a Trap Monster, it still holds its Spell & Trap Zone
+	immune     bool  // unaffected by Spell Cards ("Pole Position")
+	posTurn    int   // turn its battle position was last changed by hand
+	eot        bool  // discarded by the end-of-turn discard for hand size
+	gyTurn     int   // turn it was last sent to the Graveyard
 }
 
 func (c *inst) name() string {
@@ -60,7 +76,8 @@ func (c *inst) onField() bool {
 	return c.loc == locMonster || c.loc == locSpell || c.loc == locField
 }
 
-func (c *inst) isMonster() bool { return c.c != nil && c.c.IsMonster() }
+// isMonster: a monster card, or a Trap Monster while it is a monster.
+func (c *inst) isMonster() bool { return c.c != nil && (c.c.IsMonster() || c.trapMon) }
 
 func (c *inst) hasOp(kind, op string) *Effect {
 	if c.c == nil {
@@ -101,6 +118,16 @@ type pstate struct {
 	noBattleDestroy          bool
 	normalSummoned           bool
 	noBattlePhase            bool
+	noSummon                 bool // cannot Summon for the rest of the turn ("Scapegoat")
+	noExtra                  bool // cannot Special Summon from the Extra Deck this turn
+	dragonsGone              int  // Dragon monsters discarded or Tributed this turn ("Super Rejuvenation")
+	mzBlocked                int  // Monster Zones held for a card banished for a while ("Dimensionhole")
+	extra                    []*inst
+	dm                       *inst // the Deck Master, while it is in the Deck Master Zone
+	dmCard                   *inst // the Deck Master, wherever it is
+	dmReturns                int   // times the Deck Master went back to its zone
+	dmChanged                bool  // the Deck Master changed zones since the game state was last open
+	dmNoReturn               bool  // another player's effect Summoned it from the Graveyard
 }
 
 func (d *duel) cardList(p int, loc string) *[]*inst {
@@ -114,6 +141,8 @@ func (d *duel) cardList(p int, loc string) *[]*inst {
 		return &ps.gy
 	case locBanished:
 		return &ps.banished
+	case locExtra:
+		return &ps.extra
 	case locMonster:
 		return &ps.mz
 	case locSpell:
@@ -124,6 +153,12 @@ func (d *duel) cardList(p int, loc string) *[]*inst {
 
 // remove takes c out of wherever it is.
 func (d *duel) remove(c *inst) {
+	if c.loc == locDMZ {
+		if d.pl[c.owner].dm == c {
+			d.pl[c.owner].dm = nil
+		}
+		return
+	}
 	if c.loc == locField {
 		for p := range d.pl {
 			if d.pl[p].fz == c {
@@ -175,7 +210,10 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 	fromField = c.onField()
 	d.remove(c)
 	d.place(c, p, to)
+	c.moves++
 	if to != locMonster && to != locSpell && to != locField {
+		c.trapMon, c.holdsST, c.immune, c.equipTo = false, false, false, nil
+		c.ctrlBack, c.ctrlUntil, c.flipChain = -1, false, 0
 		c.faceUp = to == locGY || to == locBanished
 		c.def = false
 		c.counters = 0
@@ -194,19 +232,25 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 func (d *duel) locName(c *inst) string {
 	switch c.loc {
 	case locHand:
-		return playerName(c.owner) + "'s hand"
+		return d.pn(c.owner) + "'s hand"
 	case locDeck:
-		return playerName(c.owner) + "'s Deck"
+		return d.pn(c.owner) + "'s Deck"
 	case locGY:
-		return playerName(c.owner) + "'s Graveyard"
+		return d.pn(c.owner) + "'s Graveyard"
 	case locBanished:
-		return playerName(c.owner) + "'s banished cards"
+		return d.pn(c.owner) + "'s banished cards"
+	case locExtra:
+		return d.pn(c.owner) + "'s Extra Deck"
+	case locDMZ:
+		return d.pn(c.owner) + "'s Deck Master Zone"
+	case locGone:
+		return "out of the game"
 	case locMonster:
-		return playerName(c.ctrl) + "'s Monster Zone"
+		return d.pn(c.ctrl) + "'s Monster Zone"
 	case locSpell:
-		return playerName(c.ctrl) + "'s Spell & Trap Zone"
+		return d.pn(c.ctrl) + "'s Spell & Trap Zone"
 	case locField:
-		return playerName(c.ctrl) + "'s Field Zone"
+		return d.pn(c.ctrl) + "'s Field Zone"
 	}
 	return c.loc
 }
@@ -220,7 +264,7 @@ func (d *duel) atkOf(c *inst) int {
 	if d.inCalc {
 		v += c.calcAdd
 	}
-	v += d.boost(c)
+	v += d.boost(c, false) + d.equipBoost(c, false) + d.handBoost(c)
 	if v < 0 {
 		v = 0
 	}
@@ -228,21 +272,35 @@ func (d *duel) atkOf(c *inst) int {
 }
 
 func (d *duel) def(c *inst) int {
-	v := c.defBase + d.boost(c)
+	v := c.defBase + d.boost(c, true) + d.equipBoost(c, true) + d.handBoost(c)
 	if v < 0 {
 		v = 0
 	}
 	return v
 }
 
-// boost sums the ATK/DEF changes of face-up Field and Continuous cards.
-func (d *duel) boost(c *inst) int {
+// handBoost: "Muka Muka" gains ATK and DEF for each card in its
+// controller's hand.
+func (d *duel) handBoost(c *inst) int {
+	if c.loc != locMonster || !c.faceUp || c.effNegated {
+		return 0
+	}
+	if n := c.opN("continuous", "atk-per-hand-card"); n > 0 {
+		return n * len(d.pl[c.ctrl].hand)
+	}
+	return 0
+}
+
+// boost sums the ATK (or DEF) changes of face-up Field and Continuous
+// cards. A monster unaffected by Spell Cards ignores those of Spells, and
+// a negated Trap changes nothing.
+func (d *duel) boost(c *inst, def bool) int {
 	if c.loc != locMonster || !c.faceUp {
 		return 0
 	}
 	n := 0
 	for _, f := range d.allField() {
-		if !f.faceUp || f.c == nil || f.isMonster() {
+		if !f.faceUp || f.c == nil || f.isMonster() || (c.immune && f.c.Kind == "spell") || d.trapNegated(f) {
 			continue
 		}
 		for _, e := range f.c.Effects {
@@ -250,8 +308,11 @@ func (d *duel) boost(c *inst) int {
 				continue
 			}
 			for _, o := range e.Do {
-				if o.Op == "boost" && d.matches(c, o.Filter) {
-					n += o.N
+				switch {
+				case o.Op == "boost", o.Op == "atk-boost" && !def, o.Op == "def-boost" && def:
+					if d.matches(c, o.Filter) {
+						n += o.N
+					}
 				}
 			}
 		}
@@ -300,7 +361,7 @@ func (d *duel) monsters(p int) []*inst { return d.pl[p].mz }
 
 func (d *duel) allField() []*inst {
 	var out []*inst
-	for p := 0; p < 2; p++ {
+	for p := range d.pl {
 		out = append(out, d.pl[p].mz...)
 		out = append(out, d.pl[p].st...)
 		if d.pl[p].fz != nil {
@@ -311,7 +372,7 @@ func (d *duel) allField() []*inst {
 }
 
 // describe names a card for an event: "B's Sangan".
-func describe(c *inst) string {
+func (d *duel) describe(c *inst) string {
 	if c == nil {
 		return ""
 	}
@@ -319,17 +380,18 @@ func describe(c *inst) string {
 	if !c.onField() {
 		p = c.owner
 	}
-	return playerName(p) + "'s " + c.name()
+	return d.pn(p) + "'s " + c.name()
 }
 
 // find resolves a card reference against the current state. where lists the
 // locations to look in; the reference's player narrows the search.
 func (d *duel) find(r *CardRef, defaultPlayer int, where ...string) *inst {
 	var found []*inst
-	for _, p := range []int{defaultPlayer, 1 - defaultPlayer} {
-		if p < 0 || p > 1 {
-			continue
-		}
+	order := d.turnOrderFrom(0)
+	if defaultPlayer >= 0 && defaultPlayer < len(d.pl) {
+		order = d.turnOrderFrom(defaultPlayer)
+	}
+	for _, p := range order {
 		if r.Player >= 0 && r.Player != p {
 			continue
 		}
@@ -382,10 +444,10 @@ func (d *duel) find(r *CardRef, defaultPlayer int, where ...string) *inst {
 	return found[0]
 }
 
-func whereText(r *CardRef, p int, what string) string {
-	who := playerName(p) + "'s"
+func (d *duel) whereText(r *CardRef, p int, what string) string {
+	who := d.pn(p) + "'s"
 	if r.Player >= 0 {
-		who = playerName(r.Player) + "'s"
+		who = d.pn(r.Player) + "'s"
 	} else if p < 0 {
 		who = "either player's"
 	}

@@ -109,7 +109,65 @@ type Profile struct {
 	DamageStep        []Timing        // the Damage Step's timings in order
 	DamageStepRule    Setting[int]    // number of timings, with its source
 	DSNegators        Setting[string] // "monster-only" or "any"
+
+	ContinuousTrapFlipUse  Setting[bool]   // a Set Continuous Trap may be activated and its Ignition-like effect used at once
+	AlwaysReveal           Setting[bool]   // hands and Decks are revealed to verify a resolution even when public information proves it
+	FailToFind             Setting[bool]   // a Deck search may be activated with no legal card to find
+	TriggerAfterMove       Setting[bool]   // a trigger met mid-chain (or in the Deck) activates although its card has moved
+	EquipFailKeeps         Setting[bool]   // a failed monster equip leaves the target where it is (else: Graveyard)
+	OpponentSummonPosition Setting[bool]   // a monster the turn player's opponent Summoned may change position that turn
+	VoluntaryLoops         Setting[string] // LoopsIllegal or LoopsBroken
+	UnionLimit             Setting[int]    // Union monsters one monster may carry; 0: no limit
+	UnionProtection        Setting[string] // UnionPrinted or UnionAny
+	HandSizeDiscard        Setting[string] // DiscardRespond, DiscardLocked or DiscardToday
+	TrapMonsterZones       Setting[bool]   // a Trap Monster keeps its Spell & Trap Zone while it is a monster
+	MatchDraws             Setting[bool]   // a match may end in a draw (else: an extra duel decides it)
+
+	// Multiplayer and Deck Master rules (Domain). A zero Setting (no rule,
+	// not assumed) is not part of the profile and is not listed.
+	Seating            Setting[int]    // most players in one game (2: a duel)
+	FirstTurnDrawMulti Setting[bool]   // with 3 or more players every player draws on their first turn
+	ResponseOrder      Setting[string] // "clockwise": responses go round from the player after the activator
+	FirstBattlePhase   Setting[string] // "last-in-rotation": the last player of the first round battles first
+	TeamTurnOrder      Setting[string] // "alternate": teams alternate, each in its own order
+	TeamRules          Setting[bool]   // teams: 8000 LP each, teammates are opponents, last team standing wins
+	PlayerRemoval      Setting[bool]   // a player at 0 LP leaves; the game goes on
+	OpponentTargeting  Setting[bool]   // "your opponent" effects target one opponent
+	EachMeansAll       Setting[bool]   // "each/both" means all players, "neither" no player
+	ExchangesPass      Setting[bool]   // effects that pass cards between players pass them to the next player in turn order
+	OpponentConditions Setting[bool]   // a condition on "your opponent" needs one opponent to meet it
+	ContinuousAllOpps  Setting[bool]   // continuous effects reach every opponent (or every player meeting the condition)
+	DeckMasterZone     Setting[bool]   // each player's Deck Master starts in its own zone, inert and untouchable
+	DeckMasterLeave    Setting[string] // how it may leave the zone
+	DeckMasterCost     Setting[int]    // LP per earlier return, paid to leave the zone
+	DeckMasterCostLP   Setting[bool]   // that payment is a Life Point cost like any other
+	DeckMasterReturn   Setting[string] // "before-open": the return is decided just before the game state opens
+
+	// Gaps lists the topics of the format's pages the engine does not
+	// model, each with its reason.
+	Gaps []Gap
 }
+
+// Gap is a topic of a format's rule page that the engine does not model.
+type Gap struct {
+	Topic  string `json:"topic"`
+	Page   string `json:"page"`   // page id[#anchor]
+	Reason string `json:"reason"` // "not modelled, because ..."
+}
+
+// NotModelled lists the topics the profile does not model, with the reason.
+func (p *Profile) NotModelled() []Gap { return append([]Gap(nil), p.Gaps...) }
+
+// Values of the string switches.
+const (
+	LoopsIllegal   = "illegal" // a voluntary action that would start a loop is illegal
+	LoopsBroken    = "broken"  // every loop is broken by removing its primary cause
+	UnionPrinted   = "printed" // the Union protects as printed in its time (battle only, except Heavy Mech Support Platform)
+	UnionAny       = "battle-or-effect"
+	DiscardRespond = "respond"     // Goat: players respond to the hand-size discard freely
+	DiscardLocked  = "locked"      // HAT: no responses; a mandatory trigger gets a restricted chain; optional ones cannot activate
+	DiscardToday   = "no-response" // today: no response to the discard itself; its triggers activate and are answered as usual
+)
 
 // Switch is one rule switch as shown to people: on rule pages, the compare
 // view and the replay page.
@@ -119,6 +177,11 @@ type Switch struct {
 	Value   string `json:"value"`
 	Rule    string `json:"rule"`
 	Assumed bool   `json:"assumed"`
+	// Topic is the compare topic (content/topics.yaml) the switch belongs to.
+	Topic string `json:"topic"`
+	// Today is the same switch under today's rules, with its page.
+	Today     string `json:"today"`
+	TodayRule string `json:"today_rule,omitempty"`
 }
 
 // Profiles returns every format profile: goat, hat, edison, domain, modern.
@@ -135,10 +198,17 @@ func ProfileByID(id string) (*Profile, bool) {
 	case "today", "current", "tcg":
 		id = "modern"
 	}
-	for _, p := range Profiles() {
-		if p.ID == id {
-			return p, true
-		}
+	switch id { // build only the profile asked for: Profiles() builds all five
+	case "goat":
+		return goatProfile(), true
+	case "hat":
+		return hatProfile(), true
+	case "edison":
+		return edisonProfile(), true
+	case "domain":
+		return domainProfile(), true
+	case "modern":
+		return modernProfile(), true
 	}
 	return nil, false
 }
@@ -153,65 +223,181 @@ func yesNo(b bool, yes, no string) string {
 	return no
 }
 
-// Switches lists the profile's rule switches in a fixed order.
+// Switches lists the profile's rule switches in a fixed order, each with
+// its topic and today's value beside it. Switches the profile does not have
+// (the multiplayer ones outside Domain) are left out.
 func (p *Profile) Switches() []Switch {
-	sw := func(name, summary, value string, rule string, asm bool) Switch {
-		return Switch{Name: name, Summary: summary, Value: value, Rule: rule, Assumed: asm}
+	out := p.switches()
+	today := map[string]Switch{}
+	if p.ID != "modern" {
+		for _, s := range modernProfile().switches() {
+			today[s.Name] = s
+		}
 	}
-	out := []Switch{
-		sw("First-turn draw", "Whether the player who goes first draws in their first Draw Phase.",
-			yesNo(p.FirstTurnDraw.Value, "the first player draws (starts with 6 cards)", "the first player does not draw"),
-			p.FirstTurnDraw.Rule, p.FirstTurnDraw.Assumed),
-		sw("Field Spells", "How many face-up Field Spells may exist, and what a resolving activation does to the opponent's.",
-			yesNo(p.SharedFieldSpell.Value,
-				"one face-up Field Spell for both players: a resolving activation destroys the opponent's; it must stay face-up to resolve; a Set one destroys nothing",
-				"one Field Spell per player"),
-			p.SharedFieldSpell.Rule, p.SharedFieldSpell.Assumed),
-		sw("Replacing your own Field Spell", "What happens to your Field Spell when you place a new one in your Field Zone.",
-			yesNo(p.ReplaceOwnField.Value == "destroy", "the old one is destroyed at once, without a chain", "the old one is sent to the Graveyard"),
-			p.ReplaceOwnField.Rule, p.ReplaceOwnField.Assumed),
-		sw("Priority", "What the turn player may do first after a chain or a Summon resolves.",
-			yesNo(p.IgnitionPriority.Value, "fast effects or an Ignition Effect, before the opponent may respond", "fast effects only"),
-			p.IgnitionPriority.Rule, p.IgnitionPriority.Assumed),
-		sw("SEGOC", "How simultaneous Trigger Effects are ordered on a chain.", segocText(p.SEGOC.Value), p.SEGOC.Rule, p.SEGOC.Assumed),
-		sw("Life Point costs", "Whether a cost may bring Life Points to exactly 0.",
-			yesNo(p.LPCostToZero.Value, "you may pay down to 0 and lose", "a cost may not bring LP to 0"),
-			p.LPCostToZero.Rule, p.LPCostToZero.Assumed),
-		sw("Maintenance costs", "What happens when a maintenance cost equals your Life Points.",
-			yesNo(p.MaintenanceToZero.Value, "you pay and lose", "the card is destroyed instead"),
-			p.MaintenanceToZero.Rule, p.MaintenanceToZero.Assumed),
-		sw("Chain Energy", "Whether \"Chain Energy\"'s payments may bring LP to 0.",
-			yesNo(p.ChainEnergyToZero.Value, "yes, even where other costs may not", "as any other cost"),
-			p.ChainEnergyToZero.Rule, p.ChainEnergyToZero.Assumed),
-		sw("Decking out by your own draw", "Whether a draw effect may be used when the Deck has too few cards.",
-			yesNo(p.DrawPastDeck.Value, "allowed: the player who cannot draw loses", "not allowed"),
-			p.DrawPastDeck.Rule, p.DrawPastDeck.Assumed),
-		sw("0-ATK battles", "Two Attack Position monsters with 0 ATK battle.",
-			yesNo(p.ZeroATKBothDie.Value, "both are destroyed", "neither is destroyed"),
-			p.ZeroATKBothDie.Rule, p.ZeroATKBothDie.Assumed),
-		sw("Replays", "What a replay is when the opponent's monsters change during the Battle Step.",
-			yesNo(p.Replay.Value == ReplayNewAttack,
-				"a new attack: the monster may attack later if it does not attack now, and attack costs are paid again",
-				"the same attack: it picks a new target or is cancelled, and a cancelled attack counts as declared"),
-			p.Replay.Rule, p.Replay.Assumed),
-		sw("Responses to an attack", "How many chains may answer an attack declaration.",
-			yesNo(p.OneChainOnAttack.Value, "one chain only", "cards that answer the declaration only in the first chain; other fast effects after it"),
-			p.OneChainOnAttack.Rule, p.OneChainOnAttack.Assumed),
-		sw("Damage Step timings", "How many distinct timings the Damage Step has.",
-			fmt.Sprintf("%d: %s", len(p.DamageStep), timingNames(p.DamageStep)),
-			p.DamageStepRule.Rule, p.DamageStepRule.Assumed),
-		sw("Negation in the Damage Step", "Which effects that negate activations may be used in the Damage Step.",
-			yesNo(p.DSNegators.Value == "monster-only", "monster effects and Counter Traps only; no Spell Speed 2 Spells or Traps",
-				"any Spell Speed 2 or 3 effect that negates an activation"),
-			p.DSNegators.Rule, p.DSNegators.Assumed),
-	}
-	for i := range p.DamageStep {
-		t := &p.DamageStep[i]
-		out = append(out, sw(fmt.Sprintf("Damage Step timing %d: %s", i+1, t.Name), t.Description,
-			yesNo(t.Chains.Value == 1, "one chain started by the players", "any number of chains"),
-			t.Chains.Rule, t.Chains.Assumed))
+	for i := range out {
+		s := &out[i]
+		if p.ID == "modern" {
+			s.Today, s.TodayRule = s.Value, s.Rule
+			continue
+		}
+		if t, ok := today[s.Name]; ok {
+			s.Today, s.TodayRule = t.Value, t.Rule
+		} else if strings.HasPrefix(s.Name, "Damage Step timing ") {
+			s.Today, s.TodayRule = "no such timing: today's Damage Step has 5 timings", todayDSTimings
+		} else if s.Today == "" {
+			s.Today = "not part of today's two-player rules"
+		}
 	}
 	return out
+}
+
+func (p *Profile) switches() []Switch {
+	var out []Switch
+	add := func(topic, name, summary, value, rule string, asm bool) {
+		if rule == "" && !asm {
+			return
+		}
+		out = append(out, Switch{Name: name, Summary: summary, Value: value, Rule: rule, Assumed: asm, Topic: topic})
+	}
+	addB := func(topic, name, summary string, s Setting[bool], yes, no string) {
+		add(topic, name, summary, yesNo(s.Value, yes, no), s.Rule, s.Assumed)
+	}
+	addB("first-turn-draw", "First-turn draw", "Whether the player who goes first draws in their first Draw Phase.", p.FirstTurnDraw,
+		"the first player draws (starts with 6 cards)", "the first player does not draw")
+	addB("field-spell", "Field Spells", "How many face-up Field Spells may exist, and what a resolving activation does to the opponent's.", p.SharedFieldSpell,
+		"one face-up Field Spell for both players: a resolving activation destroys the opponent's; it must stay face-up to resolve; a Set one destroys nothing",
+		"one Field Spell per player")
+	add("field-spell", "Replacing your own Field Spell", "What happens to your Field Spell when you place a new one in your Field Zone.",
+		yesNo(p.ReplaceOwnField.Value == "destroy", "the old one is destroyed at once, without a chain", "the old one is sent to the Graveyard"),
+		p.ReplaceOwnField.Rule, p.ReplaceOwnField.Assumed)
+	addB("priority", "Priority", "What the turn player may do first after a chain or a Summon resolves.", p.IgnitionPriority,
+		"fast effects or an Ignition Effect, before the opponent may respond", "fast effects only")
+	add("segoc", "SEGOC", "How simultaneous Trigger Effects are ordered on a chain.", segocText(p.SEGOC.Value), p.SEGOC.Rule, p.SEGOC.Assumed)
+	addB("lp-cost", "Life Point costs", "Whether a cost may bring Life Points to exactly 0.", p.LPCostToZero,
+		"you may pay down to 0 and lose", "a cost may not bring LP to 0")
+	addB("lp-cost", "Maintenance costs", "What happens when a maintenance cost equals your Life Points.", p.MaintenanceToZero,
+		"you pay and lose", "the card is destroyed instead")
+	addB("lp-cost", "Chain Energy", "Whether \"Chain Energy\"'s payments may bring LP to 0.", p.ChainEnergyToZero,
+		"yes, even where other costs may not", "as any other cost")
+	addB("deck-out", "Decking out by your own draw", "Whether a draw effect may be used when the Deck has too few cards.", p.DrawPastDeck,
+		"allowed: the player who cannot draw loses", "not allowed")
+	addB("zero-atk-battle", "0-ATK battles", "Two Attack Position monsters with 0 ATK battle.", p.ZeroATKBothDie,
+		"both are destroyed", "neither is destroyed")
+	add("replay", "Replays", "What a replay is when the opponent's monsters change during the Battle Step.",
+		yesNo(p.Replay.Value == ReplayNewAttack,
+			"a new attack: the monster may attack later if it does not attack now, and attack costs are paid again",
+			"the same attack: it picks a new target or is cancelled, and a cancelled attack counts as declared"),
+		p.Replay.Rule, p.Replay.Assumed)
+	addB("battle-phase", "Responses to an attack", "How many chains may answer an attack declaration.", p.OneChainOnAttack,
+		"one chain only", "cards that answer the declaration only in the first chain; other fast effects after it")
+	add("damage-step", "Damage Step timings", "How many distinct timings the Damage Step has.",
+		fmt.Sprintf("%d: %s", len(p.DamageStep), timingNames(p.DamageStep)),
+		p.DamageStepRule.Rule, p.DamageStepRule.Assumed)
+	add("damage-step", "Negation in the Damage Step", "Which effects that negate activations may be used in the Damage Step.",
+		yesNo(p.DSNegators.Value == "monster-only", "monster effects and Counter Traps only; no Spell Speed 2 Spells or Traps",
+			"any Spell Speed 2 or 3 effect that negates an activation"),
+		p.DSNegators.Rule, p.DSNegators.Assumed)
+	for i := range p.DamageStep {
+		t := &p.DamageStep[i]
+		add("damage-step", fmt.Sprintf("Damage Step timing %d: %s", i+1, t.Name), t.Description,
+			yesNo(t.Chains.Value == 1, "one chain started by the players", "any number of chains"),
+			t.Chains.Rule, t.Chains.Assumed)
+	}
+	addB("continuous-trap", "Continuous Traps with Ignition-like effects", "Whether a Set Continuous Trap can be activated and have its Ignition-like effect used at the same time.",
+		p.ContinuousTrapFlipUse,
+		"yes: it may answer the very card it is flipped in response to",
+		"no: flipping it only activates the card; it must already be face-up to use the effect against something")
+	addB("verifying-hands", "Verifying hands and Decks", "Whether a hand or Deck is revealed to verify a resolution that public information already proves.",
+		p.AlwaysReveal,
+		"always: the reveal is carried out even when the rules or the Forbidden & Limited List already prove the result",
+		"only when needed: no reveal when public information already proves the result")
+	addB("failure-to-find", "Failure to find", "Whether a card that searches the Deck may be activated when the Deck holds no card it can get.",
+		p.FailToFind,
+		"yes: it finds nothing and the Deck is shuffled (except \"The Agent of Creation - Venus\", which needs a \"Mystical Shine Ball\")",
+		"no: the Deck must hold a card it can get")
+	addB("trigger-timing", "Triggers mid-chain and from the Deck", "Whether a trigger met while a chain resolves still activates after its card has moved, even into the Deck.",
+		p.TriggerAfterMove,
+		"yes: the trigger is recognized when it is met and activates after the chain wherever the card went",
+		"no: a card that moved before its effect could activate loses the activation")
+	addB("monster-equip", "Monsters equipping monsters", "What happens to the target when a monster's equip effect fails because that monster left the field or was turned face-down.",
+		p.EquipFailKeeps,
+		"the target stays where it is", "the target is sent to the Graveyard")
+	addB("battle-position", "Changing battle positions", "Whether a monster Summoned this turn may have its position changed by hand.",
+		p.OpponentSummonPosition,
+		"only a monster the turn player Summoned is locked; one Summoned by the opponent (or taken from them) may change position",
+		"no monster Summoned this turn may change position by hand")
+	add("infinite-loop", "Infinite loops", "What happens when an action would start an infinite loop.",
+		yesNo(p.VoluntaryLoops.Value == LoopsIllegal,
+			"a voluntary action that would start a loop is illegal; a loop the game starts by itself destroys its cause",
+			"every loop is broken by sending its primary cause to the Graveyard"),
+		p.VoluntaryLoops.Rule, p.VoluntaryLoops.Assumed)
+	add("union", "Unions per monster", "How many Union monsters one monster may carry.",
+		yesNo(p.UnionLimit.Value == 1, "one", "any number"), p.UnionLimit.Rule, p.UnionLimit.Assumed)
+	add("union", "Union protection", "What destruction an equipped Union monster protects from.",
+		yesNo(p.UnionProtection.Value == UnionPrinted, "as printed then: destruction by battle only, except \"Heavy Mech Support Platform\" (battle or effect)",
+			"destruction by battle or by card effect"),
+		p.UnionProtection.Rule, p.UnionProtection.Assumed)
+	add("end-of-turn-discard", "End-of-turn discard", "Whether players may respond to the discard for hand size, and what it triggers.",
+		discardText(p.HandSizeDiscard.Value), p.HandSizeDiscard.Rule, p.HandSizeDiscard.Assumed)
+	addB("trap-monster", "Trap Monster zones", "Which zones a Trap Monster occupies once it is a monster.", p.TrapMonsterZones,
+		"a Monster Zone and the Spell & Trap Zone it was activated in", "a Monster Zone only")
+	addB("match-draw", "Match draws", "Whether a match may end in a draw when time is called with duel wins level.", p.MatchDraws,
+		"yes: a match with equal duel wins is a draw", "no: an extra duel of at most four turns decides the match")
+	// Multiplayer and Deck Master switches.
+	if p.Seating.Rule != "" || p.Seating.Assumed {
+		add("multiplayer", "Players", "How many players a game may have, and how they sit.",
+			fmt.Sprintf("2 to %d players around a table, in facing pairs; turns pass clockwise", p.Seating.Value), p.Seating.Rule, p.Seating.Assumed)
+	}
+	addB("first-turn-draw", "First-turn draw with three or more players", "Whether every player draws on their first turn in a game of three or more.",
+		p.FirstTurnDrawMulti, "every player draws on their first turn, the first player too", "the first player does not draw")
+	add("multiplayer", "Response order", "Who may respond first to an activation.",
+		"clockwise from the player after the one who activated; a new activation restarts the round after its player",
+		p.ResponseOrder.Rule, p.ResponseOrder.Assumed)
+	add("multiplayer", "First Battle Phase", "Who conducts the first Battle Phase of the game.",
+		"the last player in the turn rotation; the players before them have no Battle Phase in their first turn",
+		p.FirstBattlePhase.Rule, p.FirstBattlePhase.Assumed)
+	add("multiplayer", "Team turn order", "How turns pass in a team battle.",
+		"teams alternate, and each team's players take its turns in their own order (A1, B1, A2, B2)",
+		p.TeamTurnOrder.Rule, p.TeamTurnOrder.Assumed)
+	addB("team-battle", "Teams", "How team battles are scored.", p.TeamRules,
+		"every player has 8000 LP; teammates are opponents for card effects; the last team with players left wins", "no teams")
+	addB("player-removal", "Removing a player", "What happens when a player loses while others play on.", p.PlayerRemoval,
+		"their chain links vanish, cards they own leave the game (Tokens aside), others' cards go back to their owners or to the Graveyard, and their resolved effects keep applying",
+		"the duel ends")
+	addB("card-errata", "Effects on \"your opponent\"", "How an effect that acts on \"your opponent\" chooses among several.", p.OpponentTargeting,
+		"it targets one opponent on activation and affects only that player; a trigger targets the opponent who set it off", "there is one opponent")
+	addB("card-errata", "\"Each\", \"both\" and \"neither\"", "How \"each player\", \"both players\" and \"neither player\" are read.", p.EachMeansAll,
+		"\"each\" and \"both\" mean all players; \"neither\" means no player", "the two players")
+	addB("card-errata", "Exchanges between players", "How an effect that moves cards between players works with several.", p.ExchangesPass,
+		"each player passes to the next player in turn order, starting with the turn player", "the two players swap")
+	addB("card-errata", "Conditions on \"your opponent\"", "How a condition on \"your opponent\" is met with several opponents.", p.OpponentConditions,
+		"one opponent meeting it is enough; if it affects that player's cards, the effect targets that player", "the one opponent must meet it")
+	addB("card-errata", "Continuous effects with several opponents", "Whom a continuous effect on \"your opponent\" reaches.", p.ContinuousAllOpps,
+		"every opponent, or every player who meets its condition", "the one opponent")
+	addB("deck-master", "Deck Master Zone", "Where the Deck Master starts and what it can do there.", p.DeckMasterZone,
+		"it starts in its own Deck Master Zone, outside the field, hand and Graveyard; there it cannot use effects, be targeted or be affected", "no Deck Master")
+	add("deck-master", "Leaving the Deck Master Zone", "How the Deck Master may leave its zone.",
+		"by Normal or Tribute Summon or Set, by its own Summon mechanic or procedure, or by Pendulum means; never by an effect that Special Summons from another zone",
+		p.DeckMasterLeave.Rule, p.DeckMasterLeave.Assumed)
+	add("deck-master", "Deck Master cost", "What leaving the Deck Master Zone costs.",
+		fmt.Sprintf("%d LP for each earlier return to the zone (0, %d, %d, ...)", p.DeckMasterCost.Value, p.DeckMasterCost.Value, 2*p.DeckMasterCost.Value),
+		p.DeckMasterCost.Rule, p.DeckMasterCost.Assumed)
+	addB("lp-cost", "Deck Master cost as a Life Point cost", "Whether the Deck Master's payment counts as a Life Point cost.", p.DeckMasterCostLP,
+		"yes: it is a cost like any other and does not start a chain", "no")
+	add("deck-master", "Returning the Deck Master", "When a Deck Master that changed zones may go back to its zone.",
+		"just before the game state opens, once every chain has resolved, each owner in turn order from the turn player; a Deck Master not returned then stays until it changes zones again",
+		p.DeckMasterReturn.Rule, p.DeckMasterReturn.Assumed)
+	return out
+}
+
+func discardText(v string) string {
+	switch v {
+	case DiscardRespond:
+		return "players may respond to it freely, and what it sets off is used as usual"
+	case DiscardLocked:
+		return "no responses; optional triggers from it cannot activate; a mandatory one forms a chain that only effects negating at Spell Speed 2, or Spell Speed 3 effects, may join"
+	}
+	return "no response to the discard itself; the triggers it sets off activate on a new chain that may be answered as usual"
 }
 
 func segocText(v string) string {
@@ -270,6 +456,17 @@ const (
 	edisonPage       = "edison-battle-phase"
 	edisonAttackRule = edisonPage + "#attack-declaration"
 	edisonReplayRule = edisonPage + "#replay"
+	todayContTrap    = "goat-06#today"
+	todayReveal      = "goat-07#today"
+	todayFailFind    = "goat-08#today"
+	todayMatch       = "goat-11#today"
+	todayTrigger     = "goat-12#today"
+	todayEquip       = "goat-13#today"
+	todayPosition    = "goat-14#today"
+	todayLoops       = "goat-17#today"
+	todayUnion       = "goat-18#today"
+	todayDiscard     = "hat-08#today"
+	todayTrapMon     = "goat-20#today"
 )
 
 func goatProfile() *Profile {
@@ -294,6 +491,22 @@ func goatProfile() *Profile {
 		OneChainOnAttack:  assumed(false, "battle-phase-reference#battle-step"),
 		DamageStepRule:    sourced(6, "goat-10#10a"),
 		DSNegators:        sourced("monster-only", "goat-10#10c"),
+
+		ContinuousTrapFlipUse:  sourced(false, "goat-06#rule"),
+		AlwaysReveal:           sourced(true, "goat-07#rule"),
+		FailToFind:             sourced(true, "goat-08#rule"),
+		TriggerAfterMove:       sourced(true, "goat-12#rule"),
+		EquipFailKeeps:         sourced(true, "goat-13#rule"),
+		OpponentSummonPosition: sourced(true, "goat-14#rule"),
+		VoluntaryLoops:         sourced(LoopsIllegal, "goat-17#rule"),
+		UnionLimit:             sourced(1, "goat-18#rule"),
+		UnionProtection:        sourced(UnionPrinted, "goat-18#rule"),
+		HandSizeDiscard:        sourced(DiscardRespond, "goat-19#rule"),
+		TrapMonsterZones:       sourced(true, "goat-20#rule"),
+		MatchDraws:             sourced(false, "goat-11#rule"),
+		Gaps: []Gap{
+			{Topic: "deck-size", Page: "goat-02#rule", Reason: "not modelled, because a scenario lists the cards it needs in each Deck; Deck size limits are deckbuilding, checked before a duel, not during a replay"},
+		},
 		DamageStep: []Timing{
 			{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []string{TrigStartOfDamageStep},
 				Allows: atk, AllowsRule: "goat-10#10c", Chains: one,
@@ -343,6 +556,19 @@ func hatProfile() *Profile {
 		OneChainOnAttack:  assumed(false, "battle-phase-reference#battle-step"),
 		DamageStepRule:    sourced(7, "hat-06#rule"),
 		DSNegators:        sourced("monster-only", "hat-06#activation"),
+
+		ContinuousTrapFlipUse:  assumed(true, todayContTrap),
+		AlwaysReveal:           assumed(false, todayReveal),
+		FailToFind:             assumed(false, todayFailFind),
+		TriggerAfterMove:       assumed(false, todayTrigger),
+		EquipFailKeeps:         assumed(false, todayEquip),
+		OpponentSummonPosition: assumed(false, todayPosition),
+		VoluntaryLoops:         sourced(LoopsIllegal, "hat-09#rule"),
+		UnionLimit:             sourced(1, "hat-03#rule"),
+		UnionProtection:        sourced(UnionPrinted, "hat-03#rule"),
+		HandSizeDiscard:        sourced(DiscardLocked, "hat-08#rule"),
+		TrapMonsterZones:       sourced(true, "hat-04#rule"),
+		MatchDraws:             assumed(true, todayMatch),
 		DamageStep: []Timing{
 			{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []string{TrigStartOfDamageStep},
 				Allows: early, AllowsRule: t(1), Chains: several,
@@ -395,6 +621,19 @@ func edisonProfile() *Profile {
 		OneChainOnAttack:  sourced(true, edisonAttackRule),
 		DamageStepRule:    sourced(7, edisonPage+"#damage-step"),
 		DSNegators:        sourced("monster-only", edisonPage+"#damage-step"),
+
+		ContinuousTrapFlipUse:  assumed(true, todayContTrap),
+		AlwaysReveal:           assumed(false, todayReveal),
+		FailToFind:             assumed(false, todayFailFind),
+		TriggerAfterMove:       assumed(false, todayTrigger),
+		EquipFailKeeps:         assumed(false, todayEquip),
+		OpponentSummonPosition: assumed(false, todayPosition),
+		VoluntaryLoops:         assumed(LoopsBroken, todayLoops),
+		UnionLimit:             assumed(0, todayUnion),
+		UnionProtection:        assumed(UnionAny, todayUnion),
+		HandSizeDiscard:        assumed(DiscardToday, todayDiscard),
+		TrapMonsterZones:       assumed(false, todayTrapMon),
+		MatchDraws:             assumed(true, todayMatch),
 		DamageStep: []Timing{
 			{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []string{TrigStartOfDamageStep},
 				Allows: early, AllowsRule: t(1), Chains: several,
@@ -469,25 +708,74 @@ func modernProfile() *Profile {
 		DamageStepRule:    sourced(5, todayDSTimings),
 		DSNegators:        sourced("any", todayDSAllowed),
 		DamageStep:        modernTimings(false),
+
+		ContinuousTrapFlipUse:  sourced(true, todayContTrap),
+		AlwaysReveal:           sourced(false, todayReveal),
+		FailToFind:             sourced(false, todayFailFind),
+		TriggerAfterMove:       sourced(false, todayTrigger),
+		EquipFailKeeps:         sourced(false, todayEquip),
+		OpponentSummonPosition: sourced(false, todayPosition),
+		VoluntaryLoops:         sourced(LoopsBroken, todayLoops),
+		UnionLimit:             sourced(0, todayUnion),
+		UnionProtection:        sourced(UnionAny, todayUnion),
+		HandSizeDiscard:        sourced(DiscardToday, todayDiscard),
+		TrapMonsterZones:       sourced(false, todayTrapMon),
+		MatchDraws:             sourced(true, todayMatch),
+		Gaps: []Gap{
+			{Topic: "damage-step", Page: "battle-phase-reference#damage-step", Reason: "not modelled as a profile of its own, because the page is a reference model: its seven-substep Damage Step is the one the HAT (hat-06) and Edison (edison-battle-phase) profiles replay, and today's five timings follow goat-10#today"},
+			{Topic: "replay", Page: "battle-phase-reference#replay", Reason: "not modelled as a profile of its own, because the page is a reference model; its replay (the same attack, costs not paid again) is today's, replayed by this profile from goat-05#today"},
+		},
 	}
 }
 
-// domainProfile: Domain plays on today's rules; its source covers
-// multiplayer and the Deck Master, none of the switches here, so every
-// switch is today's rule, marked assumed.
+// domainProfile: Domain plays on today's rules with its own multiplayer
+// and Deck Master rules. The switches its pages state cite them; the rest
+// are today's rules, marked assumed.
 func domainProfile() *Profile {
 	p := modernProfile()
 	p.ID, p.Name = "domain", "Domain"
-	p.Summary = "A multiplayer singleton format on today's rules; none of these switches is stated by its source."
-	for _, s := range []*Setting[bool]{&p.FirstTurnDraw, &p.SharedFieldSpell, &p.IgnitionPriority, &p.LPCostToZero,
-		&p.MaintenanceToZero, &p.ChainEnergyToZero, &p.DrawPastDeck, &p.ZeroATKBothDie, &p.OneChainOnAttack} {
+	p.Summary = "A multiplayer singleton format on today's rules: 2 to 6 players (or teams) in facing pairs, clockwise turns and responses, and a Deck Master for each player."
+	for _, s := range []*Setting[bool]{&p.SharedFieldSpell, &p.IgnitionPriority, &p.LPCostToZero,
+		&p.MaintenanceToZero, &p.ChainEnergyToZero, &p.DrawPastDeck, &p.ZeroATKBothDie, &p.OneChainOnAttack,
+		&p.ContinuousTrapFlipUse, &p.AlwaysReveal, &p.FailToFind, &p.TriggerAfterMove, &p.EquipFailKeeps,
+		&p.OpponentSummonPosition, &p.TrapMonsterZones, &p.MatchDraws} {
 		s.Assumed = true
 	}
-	for _, s := range []*Setting[string]{&p.ReplaceOwnField, &p.SEGOC, &p.Replay, &p.DSNegators} {
+	for _, s := range []*Setting[string]{&p.ReplaceOwnField, &p.SEGOC, &p.Replay, &p.DSNegators, &p.VoluntaryLoops,
+		&p.UnionProtection, &p.HandSizeDiscard} {
 		s.Assumed = true
 	}
 	p.DamageStepRule.Assumed = true
+	p.UnionLimit.Assumed = true
 	p.DamageStep = modernTimings(true)
+	p.Gaps = nil
+
+	p.FirstTurnDraw = sourced(false, "domain-turn-proceedings#rule")
+	p.FirstTurnDrawMulti = sourced(true, "domain-turn-proceedings#rule")
+	p.Seating = sourced(6, "domain-gameplay#rule")
+	p.ResponseOrder = sourced("clockwise", "domain-turn-proceedings#response-order")
+	p.FirstBattlePhase = sourced("last-in-rotation", "domain-turn-proceedings#rule")
+	p.TeamTurnOrder = sourced("alternate", "domain-team-battle#turn-order")
+	p.TeamRules = sourced(true, "domain-team-battle#rule")
+	p.PlayerRemoval = sourced(true, "domain-player-removal#rule")
+	p.OpponentTargeting = sourced(true, "domain-targeting-opponents#rule")
+	p.EachMeansAll = sourced(true, "domain-general-errata#each-both")
+	p.ExchangesPass = sourced(true, "domain-general-errata#exchanges")
+	p.DeckMasterZone = sourced(true, "domain-deck-master#rule")
+	p.DeckMasterLeave = sourced("summon", "domain-summoning#rule")
+	p.DeckMasterCost = sourced(500, "domain-summon-cost#rule")
+	p.DeckMasterCostLP = sourced(true, "domain-summon-cost#point-1")
+	p.DeckMasterReturn = sourced("before-open", "domain-returning#timing")
+	p.Gaps = []Gap{
+		{Topic: "deckbuilding", Page: "domain-deckbuilding#rule", Reason: "not modelled in replays, because Deck legality (one Deck Master, 60 cards, up to 15 in the Extra Deck, one copy of each card) is checked by the Domain deck checker in rulings/domain, before a game"},
+		{Topic: "deck-size", Page: "domain-deckbuilding#rule", Reason: "not modelled in replays, because Deck sizes are checked by the Domain deck checker in rulings/domain; a scenario lists only the cards it needs"},
+		{Topic: "domain", Page: "domain-domain#rule", Reason: "not modelled in replays, because a Deck Master's Domain decides which cards a Deck may hold, which the Domain deck checker in rulings/domain computes from card data"},
+		{Topic: "deckbuilding", Page: "domain-domain#rule", Reason: "not modelled in replays, because it is a deckbuilding rule, checked by the Domain deck checker in rulings/domain"},
+		{Topic: "multiplayer", Page: "domain-player-positioning#rule", Reason: "not modelled, because the engine has no columns, Extra Monster Zones or Link Arrows; seats only decide the turn rotation"},
+		{Topic: "card-errata", Page: "domain-additional-examples#rule", Reason: "not modelled, because the effects of its cards (\"Evilswarm Exciton Knight\", \"Book of Eclipse\", \"Arcana Triumph Joker\", \"Ojama King\", \"Mystic Mine\") are outside the engine's vocabulary"},
+		{Topic: "card-errata", Page: "domain-continuous-effects#rule", Reason: "not modelled, because the continuous effects its examples use (\"Skill Drain\", \"Destiny HERO - Plasma\", \"Ultimate Conductor Tyranno\", ...) are outside the engine's vocabulary"},
+		{Topic: "card-errata", Page: "domain-opponent-conditions#rule", Reason: "not modelled, because the cards of its examples (\"Cyber Dragon\"'s Summon procedure, \"Odd-Eyes Advent\", \"Nibiru, the Primal Being\") are outside the engine's vocabulary"},
+	}
 	return p
 }
 
@@ -517,6 +805,9 @@ func Citations() []string {
 			add(t.Rule)
 			add(t.AllowsRule)
 			add(t.Chains.Rule)
+		}
+		for _, g := range p.Gaps {
+			add(g.Page)
 		}
 	}
 	out := make([]string, 0, len(seen))

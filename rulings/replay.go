@@ -12,7 +12,7 @@ type duel struct {
 	s *Scenario
 	t *Timeline
 
-	pl     [2]*pstate
+	pl     []*pstate
 	nextID int
 	turn   int
 	tp     int
@@ -29,16 +29,28 @@ type duel struct {
 	pending   []*trig
 	building  bool
 	buildLine int
-	orders    [2][]*Card
+	orders    [][]*Card
 	trigSeq   int
 	time      int
 
 	winEvents []string // what the open response window answers: "monster-summoned", ...
 	fresh     bool     // a Summon or a chain has just resolved: the turn player acts first
-	passed    [2]bool
+	passed    []bool
 
 	atk   *attack
 	maint []*maintenance
+
+	mirroring  bool          // a "Forced Requisition" discard is being applied
+	away       []*tempBanish // cards banished for a while
+	forked     bool          // a trial copy checking whether an action would start a loop
+	eotLock    bool          // the discard for hand size was made: only its triggers' chain may follow
+	destroying *inst         // the card being destroyed right now
+	timeTurn   int           // turn in which time was called (0: not called)
+	sudden     bool          // the extra duel goes on until the Life Points first change
+	teamLast   []int         // each team\'s player who played its last turn
+	dmOffers   []int         // players who may return their Deck Master now, in turn order
+	lingering  []*lingering  // effects that last until a player\'s next Draw Phase ("Heat Wave")
+	loopFound  bool          // the trial copy met an infinite loop
 
 	line    int
 	act     *Action
@@ -63,7 +75,20 @@ type link struct {
 	random       *inst // the card discarded at random, for a follow-up op
 	lastATK      int   // ATK of the monster the effect destroyed
 	destroyedOne bool
+	oppP         int            // the opponent the effect targets, plus 1 (0: none chosen)
+	spare        map[*inst]bool // cards another card was destroyed in place of ("Fake Trap")
+	gone         bool           // its player left the game: it is removed without resolving
 }
+
+// oppTarget is the opponent an effect on "your opponent" acts on.
+func (l *link) oppTarget(d *duel, p int) int {
+	if l.oppP > 0 {
+		return l.oppP - 1
+	}
+	return d.opp(p)
+}
+
+func (l *link) spares(c *inst) bool { return l.spare[c] }
 
 type trig struct {
 	src       *inst
@@ -76,6 +101,9 @@ type trig struct {
 	chosen    bool
 	targets   []*inst
 	mandatory bool
+	moves     int     // its card's moves when it triggered
+	eot       bool    // set off by the discard for hand size
+	act       *Action // the line that activates it, with its choices
 }
 
 type maintenance struct {
@@ -109,7 +137,7 @@ var stepTitle = map[string]string{"start": "Start Step", "battle": "Battle Step"
 // Error, and a scenario that runs too long with Error too.
 func Replay(s *Scenario, p *Profile) (t *Timeline) {
 	t = &Timeline{Format: p.ID, FormatName: p.Name, profile: p,
-		attacks: map[string]int{}, timings: map[string]string{}, destroy: map[string]string{}}
+		attacks: map[string]int{}, timings: map[string]string{}, destroy: map[string]string{}, reveals: map[string]bool{}}
 	if s == nil {
 		t.Error = &ParseError{Msg: "no scenario"}
 		return t
@@ -154,13 +182,16 @@ func Replay(s *Scenario, p *Profile) (t *Timeline) {
 type stopReplay struct{}
 
 func (d *duel) setup() {
-	for pi := 0; pi < 2; pi++ {
+	d.pl = make([]*pstate, len(d.s.Players))
+	d.passed = make([]bool, len(d.s.Players))
+	d.orders = make([][]*Card, len(d.s.Players))
+	for pi := range d.s.Players {
 		su := d.s.Players[pi]
 		ps := &pstate{lp: su.LP}
 		d.pl[pi] = ps
 		mk := func(sp CardSpec, loc string) *inst {
 			d.nextID++
-			c := &inst{id: d.nextID, c: sp.Card, owner: pi, ctrl: pi, loc: loc, tributable: -1}
+			c := &inst{id: d.nextID, c: sp.Card, owner: pi, ctrl: pi, loc: loc, tributable: -1, summonedBy: -1, ctrlBack: -1}
 			if sp.Owner >= 0 {
 				c.owner = sp.Owner
 			}
@@ -186,7 +217,13 @@ func (d *duel) setup() {
 				c.setTurn = d.s.TurnNumber
 			}
 			if sp.Summoned {
-				c.summonTurn = d.s.TurnNumber
+				c.summonTurn, c.summonedBy = d.s.TurnNumber, pi
+			}
+			if sp.IsDM && sp.Card != nil {
+				if ps.dmCard != nil {
+					d.fail("%s has two Deck Masters", d.pn(pi))
+				}
+				ps.dmCard, ps.dmReturns = c, sp.Returns
 			}
 			return c
 		}
@@ -203,7 +240,14 @@ func (d *duel) setup() {
 			ps.banished = append(ps.banished, mk(sp, locBanished))
 		}
 		for _, sp := range su.Monsters {
-			ps.mz = append(ps.mz, mk(sp, locMonster))
+			c := mk(sp, locMonster)
+			if sp.TrapMon {
+				c.trapMon, c.holdsST = true, d.p.TrapMonsterZones.Value
+			}
+			if c.owner != pi {
+				c.ctrlBack = c.owner
+			}
+			ps.mz = append(ps.mz, c)
 		}
 		for _, sp := range su.Spells {
 			c := mk(sp, locSpell)
@@ -215,6 +259,13 @@ func (d *duel) setup() {
 		for _, sp := range su.Field {
 			ps.fz = mk(sp, locField)
 		}
+		for _, sp := range su.Extra {
+			ps.extra = append(ps.extra, mk(sp, locExtra))
+		}
+		for _, sp := range su.DeckMaster {
+			ps.dm = mk(sp, locDMZ)
+			ps.dmCard, ps.dmReturns = ps.dm, sp.Returns
+		}
 		// A card owned by the other player sits in its controller's zone.
 		for _, c := range append(append([]*inst{}, ps.mz...), ps.st...) {
 			c.ctrl = pi
@@ -222,6 +273,10 @@ func (d *duel) setup() {
 	}
 	d.turn, d.tp = d.s.TurnNumber, d.s.Turn
 	d.phase = d.s.Phase
+	d.setupSeats()
+	d.setupEquips()
+	d.setupMatch()
+	d.settle()
 	if d.phase == "battle" {
 		d.bstep = "battle"
 	}
@@ -236,7 +291,7 @@ func (d *duel) emit(kind string, player int, card, text string, r ruleRef) {
 		panic(stopReplay{})
 	}
 	e := Event{Seq: len(d.t.Events) + 1, Line: d.line, Turn: d.turn, Phase: phaseTitle[d.phase], Kind: kind,
-		Player: playerName(player), Card: card, Text: text, Rule: r.rule, Assumed: r.assumed}
+		Player: d.pn(player), Card: card, Text: text, Rule: r.rule, Assumed: r.assumed}
 	if d.phase == "battle" {
 		e.Step = stepTitle[d.bstep]
 	}
@@ -285,7 +340,7 @@ func (d *duel) snapshot(line int) {
 }
 
 func (d *duel) state() State {
-	st := State{Turn: d.turn, TurnPlayer: playerName(d.tp), Phase: phaseTitle[d.phase]}
+	st := State{Turn: d.turn, TurnPlayer: d.pn(d.tp), Phase: phaseTitle[d.phase]}
 	if d.phase == "battle" {
 		st.Step = stepTitle[d.bstep]
 	}
@@ -295,13 +350,15 @@ func (d *duel) state() State {
 	for _, l := range d.chain {
 		st.Pending = append(st.Pending, fmt.Sprintf("CL%d %s", l.rec.N, l.rec.Effect))
 	}
-	for pi := 0; pi < 2; pi++ {
+	for pi := range d.pl {
 		ps := d.pl[pi]
 		if ps == nil {
 			continue
 		}
-		out := PlayerState{Player: playerName(pi), LP: ps.lp, DeckSize: len(ps.deck), Lost: ps.lost,
-			Hand: names(ps.hand), Graveyard: names(ps.gy), Banished: names(ps.banished), deck: names(ps.deck)}
+		out := PlayerState{Player: d.pn(pi), LP: ps.lp, DeckSize: len(ps.deck), Lost: ps.lost,
+			Hand: names(ps.hand), Graveyard: names(ps.gy), Banished: names(ps.banished), deck: names(ps.deck),
+			FreeMonsterZones: d.freeMZ(pi), FreeSpellTrapZones: d.freeST(pi)}
+		d.statePlayer(pi, &out)
 		for _, c := range ps.mz {
 			out.Monsters = append(out.Monsters, d.fieldCard(c))
 		}
@@ -329,15 +386,53 @@ func (d *duel) state() State {
 		}
 		st.Players = append(st.Players, out)
 	}
-	switch {
-	case d.pl[0] != nil && d.pl[1] != nil && d.pl[0].lost && d.pl[1].lost:
-		st.Winner = "draw"
-	case d.pl[0] != nil && d.pl[0].lost:
-		st.Winner = "B"
-	case d.pl[1] != nil && d.pl[1].lost:
-		st.Winner = "A"
+	st.Winner = d.winner()
+	st.Order, st.Next = d.rotationNames(), ""
+	if len(st.Order) > 1 {
+		st.Next = st.Order[1]
+	}
+	if len(d.pl) == 2 && len(d.s.Teams) == 0 {
+		st.Order = nil
 	}
 	return st
+}
+
+// winner names who won: a player, a team ("team A"), "draw", or "" while
+// the game goes on.
+func (d *duel) winner() string {
+	if len(d.pl) == 2 && len(d.s.Teams) == 0 {
+		switch {
+		case d.pl[0] == nil || d.pl[1] == nil:
+		case d.pl[0].lost && d.pl[1].lost:
+			return "draw"
+		case d.pl[0].lost:
+			return d.pn(1)
+		case d.pl[1].lost:
+			return d.pn(0)
+		}
+		return ""
+	}
+	var left []int
+	for q := range d.pl {
+		if d.inGame(q) {
+			left = append(left, q)
+		}
+	}
+	switch {
+	case len(left) == 0:
+		return "draw"
+	case len(d.s.Teams) > 0:
+		t := d.teamOf(left[0])
+		for _, q := range left {
+			if d.teamOf(q) != t {
+				return ""
+			}
+		}
+		return "team " + string(rune('A'+t))
+	case len(left) == 1:
+		return d.pn(left[0])
+	}
+	return ""
 }
 
 func (d *duel) fieldCard(c *inst) FieldCard {
@@ -346,7 +441,11 @@ func (d *duel) fieldCard(c *inst) FieldCard {
 		fc.ATK, fc.DEF = d.atkOf(c), d.def(c)
 	}
 	if c.owner != c.ctrl {
-		fc.Owner = playerName(c.owner)
+		fc.Owner = d.pn(c.owner)
+	}
+	fc.TrapMonster, fc.HoldsSpellTrapZone = c.trapMon, c.holdsST
+	if c.equipTo != nil {
+		fc.EquippedTo = d.describe(c.equipTo)
 	}
 	return fc
 }
@@ -377,35 +476,44 @@ func (d *duel) beginPhase(ph string) {
 	d.phase = ph
 	d.bstep = ""
 	d.winEvents, d.fresh = nil, false
-	d.passed = [2]bool{}
+	d.clearPasses()
 	switch ph {
 	case "draw":
-		d.emit("phase", d.tp, "", fmt.Sprintf("%s's Draw Phase (turn %d)", playerName(d.tp), d.turn), ruleRef{})
-		if d.turn == 1 {
+		d.emit("phase", d.tp, "", fmt.Sprintf("%s's Draw Phase (turn %d)", d.pn(d.tp), d.turn), ruleRef{})
+		if len(d.pl) > 2 && d.turn <= len(d.pl) {
+			r := ref("First-turn draw with three or more players", d.p.FirstTurnDrawMulti)
+			d.emit("rule", d.tp, "", fmt.Sprintf("%s draws in their first turn: with %d players every player does", d.pn(d.tp), len(d.pl)), r)
+		} else if d.turn == 1 {
 			r := ref("First-turn draw", d.p.FirstTurnDraw)
 			if !d.p.FirstTurnDraw.Value {
-				d.emit("draw", d.tp, "", fmt.Sprintf("%s goes first and does not draw in the first Draw Phase", playerName(d.tp)), r)
+				d.emit("draw", d.tp, "", fmt.Sprintf("%s goes first and does not draw in the first Draw Phase", d.pn(d.tp)), r)
 				return
 			}
-			d.emit("rule", d.tp, "", fmt.Sprintf("%s goes first and still draws for the turn", playerName(d.tp)), r)
+			d.emit("rule", d.tp, "", fmt.Sprintf("%s goes first and still draws for the turn", d.pn(d.tp)), r)
 		}
 		d.draw(d.tp, 1, "for the turn")
+		d.settle()
 	case "standby":
-		d.emit("phase", d.tp, "", fmt.Sprintf("%s's Standby Phase", playerName(d.tp)), ruleRef{})
+		d.emit("phase", d.tp, "", fmt.Sprintf("%s's Standby Phase", d.pn(d.tp)), ruleRef{})
+		d.returnBanished("standby")
 		d.standbyMaintenance()
+		d.standbyTriggers()
 	case "battle":
 		d.bstep = "start"
-		d.emit("phase", d.tp, "", fmt.Sprintf("%s enters the Battle Phase", playerName(d.tp)), ruleRef{})
+		d.emit("phase", d.tp, "", fmt.Sprintf("%s enters the Battle Phase", d.pn(d.tp)), ruleRef{})
 		d.bstep = "battle"
 	case "end":
-		d.emit("phase", d.tp, "", fmt.Sprintf("%s's End Phase", playerName(d.tp)), ruleRef{})
+		d.emit("phase", d.tp, "", fmt.Sprintf("%s's End Phase", d.pn(d.tp)), ruleRef{})
 		for _, c := range d.allField() {
 			if c.endDestroy && c.ctrl == d.tp {
 				d.destroy(c, "Limiter Removal's effect", false)
 			}
 		}
+		d.endPhaseControl()
+		d.returnBanished("end")
+		d.endPhaseTriggers()
 	default:
-		d.emit("phase", d.tp, "", fmt.Sprintf("%s's %s", playerName(d.tp), phaseTitle[ph]), ruleRef{})
+		d.emit("phase", d.tp, "", fmt.Sprintf("%s's %s", d.pn(d.tp), phaseTitle[ph]), ruleRef{})
 	}
 }
 
@@ -418,14 +526,15 @@ func (d *duel) draw(p, n int, why string) {
 		}
 		c := ps.deck[0]
 		d.move(c, locHand, p)
-		txt := fmt.Sprintf("%s draws a card", playerName(p))
+		txt := fmt.Sprintf("%s draws a card", d.pn(p))
 		if c.c != nil {
-			txt = fmt.Sprintf("%s draws %s", playerName(p), c.name())
+			txt = fmt.Sprintf("%s draws %s", d.pn(p), c.name())
 		}
 		if why != "" {
 			txt += " " + why
 		}
 		d.emit("draw", p, c.name(), txt, ruleRef{})
+		d.drawnCheck(p, c)
 	}
 }
 
@@ -434,8 +543,18 @@ func (d *duel) lose(p int, why string) {
 		return
 	}
 	d.pl[p].lost = true
-	d.emit("lose", p, "", fmt.Sprintf("%s loses the duel: %s", playerName(p), why), ruleRef{})
+	if len(d.pl) > 2 {
+		d.emit("lose", p, "", fmt.Sprintf("%s loses: %s", d.pn(p), why), ruleRef{})
+		d.removePlayer(p)
+		if w := d.winner(); w != "" {
+			d.emit("lose", -1, "", fmt.Sprintf("the game is over: %s wins", w), ruleRef{})
+			d.over = true
+		}
+		return
+	}
+	d.emit("lose", p, "", fmt.Sprintf("%s loses the duel: %s", d.pn(p), why), ruleRef{})
 	d.over = true
+	d.updateMatch()
 }
 
 func (d *duel) changeLP(p, delta int, why string, r ruleRef) {
@@ -444,16 +563,17 @@ func (d *duel) changeLP(p, delta int, why string, r ruleRef) {
 	if ps.lp < 0 {
 		ps.lp = 0
 	}
+	defer d.suddenDeath()
 	verb := "gains"
 	amt := delta
 	if delta < 0 {
 		verb, amt = "loses", -delta
 	}
-	d.emit("lp", p, "", fmt.Sprintf("%s %s %d LP (%s): %d LP", playerName(p), verb, amt, why, ps.lp), r)
+	d.emit("lp", p, "", fmt.Sprintf("%s %s %d LP (%s): %d LP", d.pn(p), verb, amt, why, ps.lp), r)
 }
 
 func (d *duel) checkLoss() {
-	for p := 0; p < 2; p++ {
+	for p := range d.pl {
 		if d.pl[p].lp <= 0 && !d.pl[p].lost {
 			d.lose(p, "0 LP")
 		}
@@ -466,6 +586,9 @@ func (d *duel) checkLoss() {
 // finishing a SEGOC build, default maintenance choices, and the parts of the
 // Battle Phase the action skips over.
 func (d *duel) prepare(a *Action) {
+	if len(d.dmOffers) > 0 && a.Verb != vReturnDM && a.Verb != vKeepDM {
+		d.declineReturns(-1)
+	}
 	if len(d.maint) > 0 && a.Verb != vPay && a.Verb != vNoPay {
 		d.defaultMaintenance()
 	}
@@ -599,10 +722,30 @@ func (d *duel) isBuildAction(a *Action) bool {
 
 func (d *duel) do(a *Action) {
 	if a.Player >= 0 && d.pl[a.Player].lost {
-		d.fail("%s has already lost", playerName(a.Player))
+		d.fail("%s has already lost", d.pn(a.Player))
 		return
 	}
+	if d.wouldLoop(a) {
+		d.illegal("this would start an infinite loop, and a player may not choose an action that does", ref("Infinite loops", d.p.VoluntaryLoops))
+		return
+	}
+	d.act1(a)
+	d.settle()
+}
+
+// act1 plays one action of the script.
+func (d *duel) act1(a *Action) {
 	switch a.Verb {
+	case vHandDiscard:
+		d.handDiscard(a)
+	case vTimeCalled:
+		d.timeCalled()
+	case vSynchro:
+		d.synchroSummon(a)
+	case vReturnDM:
+		d.returnDM(a)
+	case vKeepDM:
+		d.keepDM(a)
 	case vPass:
 		d.pass(a.Player)
 	case vDraw:
@@ -658,26 +801,26 @@ func (d *duel) continueTo(target string) {
 
 func (d *duel) pass(p int) {
 	if p < 0 {
-		d.passed = [2]bool{true, true}
-		d.emit("pass", -1, "", "both players pass", ruleRef{})
+		for q := range d.passed {
+			d.passed[q] = d.inGame(q)
+		}
+		d.emit("pass", -1, "", yesNo(len(d.pl) == 2, "both players pass", "all players pass"), ruleRef{})
 	} else {
 		d.passed[p] = true
-		d.emit("pass", p, "", fmt.Sprintf("%s passes", playerName(p)), ruleRef{})
-		// "B has no response" to A's last link: A, who activated it, is
-		// taken to pass as well, so the chain resolves.
+		d.emit("pass", p, "", fmt.Sprintf("%s passes", d.pn(p)), ruleRef{})
 		if n := len(d.chain); n > 0 && d.chain[n-1].ctrl != p {
-			d.passed[1-p] = true
+			d.impliedPasses(p)
 		}
 	}
-	if !(d.passed[0] && d.passed[1]) {
+	if !d.allPassed() {
 		return
 	}
-	d.passed = [2]bool{}
+	d.clearPasses()
 	switch {
 	case len(d.chain) > 0:
 		d.resolveChain()
 	case d.atk != nil && d.atk.replay:
-		d.fail("a replay is pending: say which attack %s declares, or that %s does not attack", playerName(d.tp), playerName(d.tp))
+		d.fail("a replay is pending: say which attack %s declares, or that %s does not attack", d.pn(d.tp), d.pn(d.tp))
 	case d.atk != nil && d.ds < 0:
 		d.enterDamageStep()
 	case d.ds >= 0:
@@ -688,9 +831,48 @@ func (d *duel) pass(p int) {
 	}
 }
 
+// impliedPasses: responses to the newest link go round from the player
+// after its controller. A player who passes (or acts) shows that every
+// player before them in that order passed. When the last of them passes,
+// the player who activated the link is taken to pass too ("B has no
+// response" to A's link resolves the chain).
+func (d *duel) impliedPasses(p int) {
+	top := d.chain[len(d.chain)-1]
+	order := d.opponents(top.ctrl)
+	for i, q := range order {
+		if q == p {
+			if i == len(order)-1 {
+				d.passed[top.ctrl] = true
+			}
+			return
+		}
+		if !d.passed[q] {
+			d.passed[q] = true
+			if len(d.pl) > 2 {
+				d.emit("pass", q, "", fmt.Sprintf("%s passes (implied: responses go round in turn order)", d.pn(q)), ref("Response order", d.p.ResponseOrder))
+			}
+		}
+	}
+}
+
+func (d *duel) allPassed() bool {
+	for q := range d.pl {
+		if d.inGame(q) && !d.passed[q] {
+			return false
+		}
+	}
+	return true
+}
+
+func (d *duel) clearPasses() {
+	for q := range d.passed {
+		d.passed[q] = false
+	}
+}
+
 func (d *duel) changePhase(p int, to string) {
 	if p != d.tp {
-		d.fail("only the turn player (%s) moves to another phase", playerName(d.tp))
+		d.fail("only the turn player (%s) moves to another phase", d.pn(d.tp))
 		return
 	}
 	if len(d.chain) > 0 {
@@ -699,15 +881,19 @@ func (d *duel) changePhase(p int, to string) {
 	}
 	from, want := phaseIndex(d.phase), phaseIndex(to)
 	if want <= from {
-		d.fail("%s is already in the %s", playerName(p), phaseTitle[d.phase])
+		d.fail("%s is already in the %s", d.pn(p), phaseTitle[d.phase])
 		return
 	}
 	if to == "battle" && d.pl[p].noBattlePhase {
-		d.illegal(fmt.Sprintf("%s cannot conduct a Battle Phase this turn", playerName(p)), ruleRef{})
+		d.illegal(fmt.Sprintf("%s cannot conduct a Battle Phase this turn", d.pn(p)), ruleRef{})
+		return
+	}
+	if to == "battle" && d.p.FirstBattlePhase.Value == "last-in-rotation" && d.turn < len(d.pl) {
+		d.illegal(fmt.Sprintf("%s cannot conduct a Battle Phase in turn %d: the first Battle Phase of the game belongs to the last player of the first round", d.pn(p), d.turn), ref("First Battle Phase", d.p.FirstBattlePhase))
 		return
 	}
 	if d.phase == "battle" {
-		d.emit("phase", p, "", fmt.Sprintf("%s ends the Battle Phase", playerName(p)), ruleRef{})
+		d.emit("phase", p, "", fmt.Sprintf("%s ends the Battle Phase", d.pn(p)), ruleRef{})
 	}
 	for i := from + 1; i <= want && !d.stopped && !d.over; i++ {
 		if phaseOrder[i] == "battle" && to != "battle" {
@@ -719,7 +905,7 @@ func (d *duel) changePhase(p int, to string) {
 
 func (d *duel) endTurn(p int) {
 	if p != d.tp {
-		d.fail("only the turn player (%s) ends the turn", playerName(d.tp))
+		d.fail("only the turn player (%s) ends the turn", d.pn(d.tp))
 		return
 	}
 	if d.phase != "end" {
@@ -728,10 +914,25 @@ func (d *duel) endTurn(p int) {
 	if d.stopped || d.over {
 		return
 	}
-	d.emit("phase", p, "", fmt.Sprintf("%s ends the turn", playerName(p)), ruleRef{})
+	d.emit("phase", p, "", fmt.Sprintf("%s ends the turn", d.pn(p)), ruleRef{})
+	d.turnEnded(p)
+	if d.turnLimit() {
+		return
+	}
+	d.startNextTurn()
+}
+
+// startNextTurn passes the turn to the next player and starts their Draw
+// Phase.
+func (d *duel) startNextTurn() {
 	d.turn++
-	d.tp = 1 - d.tp
-	for pi := 0; pi < 2; pi++ {
+	from := d.tp
+	d.tp = d.nextTurnPlayer()
+	d.phase, d.bstep = "draw", ""
+	d.expireLingering(from, d.tp)
+	d.eotLock = false
+	for pi := range d.pl {
+		d.pl[pi].noSummon, d.pl[pi].noExtra, d.pl[pi].dragonsGone = false, false, 0
 		d.pl[pi].normalSummoned = false
 		d.pl[pi].noBattleDamage, d.pl[pi].noBattleDestroy, d.pl[pi].noBattlePhase = false, false, false
 		for _, c := range d.pl[pi].mz {
@@ -748,15 +949,15 @@ func (d *duel) endTurn(p int) {
 
 func (d *duel) mainPhaseAction(p int, what string) bool {
 	if p != d.tp {
-		d.illegal(fmt.Sprintf("%s may %s only in their own Main Phase", playerName(p), what), ruleRef{})
+		d.illegal(fmt.Sprintf("%s may %s only in their own Main Phase", d.pn(p), what), ruleRef{})
 		return false
 	}
 	if d.phase != "main1" && d.phase != "main2" {
-		d.illegal(fmt.Sprintf("%s can only %s in a Main Phase, not the %s", playerName(p), what, phaseTitle[d.phase]), ruleRef{})
+		d.illegal(fmt.Sprintf("%s can only %s in a Main Phase, not the %s", d.pn(p), what, phaseTitle[d.phase]), ruleRef{})
 		return false
 	}
 	if len(d.chain) > 0 {
-		d.illegal(fmt.Sprintf("%s cannot %s while a chain is open", playerName(p), what), ruleRef{})
+		d.illegal(fmt.Sprintf("%s cannot %s while a chain is open", d.pn(p), what), ruleRef{})
 		return false
 	}
 	return true
@@ -766,7 +967,7 @@ func (d *duel) mainPhaseAction(p int, what string) bool {
 // Summon or a resolved chain the opponent implicitly declines to respond.
 func (d *duel) slowAction() {
 	d.winEvents, d.fresh = nil, false
-	d.passed = [2]bool{}
+	d.clearPasses()
 }
 
 func (d *duel) summon(a *Action) {
@@ -775,12 +976,29 @@ func (d *duel) summon(a *Action) {
 		return
 	}
 	c := d.find(a.Card, p, locHand)
+	fromDMZ := false
 	if c == nil {
-		d.fail("%s", whereText(a.Card, p, "hand"))
+		if c = d.dmFor(a.Card, p); c != nil {
+			fromDMZ = true
+		}
+	}
+	if c == nil {
+		d.fail("%s", d.whereText(a.Card, p, "hand"))
 		return
 	}
 	if d.pl[p].normalSummoned {
-		d.illegal(fmt.Sprintf("%s has already Normal Summoned or Set this turn", playerName(p)), ruleRef{})
+		d.illegal(fmt.Sprintf("%s has already Normal Summoned or Set this turn", d.pn(p)), ruleRef{})
+		return
+	}
+	if fromDMZ && !d.dmMayLeave(c, "be Normal or Tribute Summoned") {
+		return
+	}
+	if d.pl[p].noSummon {
+		d.illegal(fmt.Sprintf("%s cannot Summon monsters for the rest of this turn", d.pn(p)), ruleRef{})
+		return
+	}
+	if why := d.summonBanned(c); why != "" {
+		d.illegal(why, d.summonBanRef())
 		return
 	}
 	need := 0
@@ -794,17 +1012,24 @@ func (d *duel) summon(a *Action) {
 	for _, r := range a.Tribute {
 		t := d.find(r, p, locMonster)
 		if t == nil {
-			d.fail("%s", whereText(r, -1, "Monster Zone"))
+			d.fail("%s", d.whereText(r, -1, "Monster Zone"))
 			return
 		}
 		if t.ctrl != p && t.tributable != p {
-			d.illegal(fmt.Sprintf("%s cannot Tribute %s, which it does not control", playerName(p), describe(t)), ruleRef{})
+			d.illegal(fmt.Sprintf("%s cannot Tribute %s, which it does not control", d.pn(p), d.describe(t)), ruleRef{})
+			return
+		}
+		if t.ctrlUntil {
+			d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot be Tributed", t.name()), ruleRef{})
 			return
 		}
 		tributes = append(tributes, t)
 	}
 	if len(tributes) != need {
 		d.illegal(fmt.Sprintf("%s (Level %d) needs %d Tribute(s), not %d", c.name(), d.level(c), need, len(tributes)), ruleRef{})
+		return
+	}
+	if fromDMZ && !d.payDMCost(p, c) {
 		return
 	}
 	if !d.payToPlace(p, c) {
@@ -815,19 +1040,21 @@ func (d *duel) summon(a *Action) {
 	if len(tributes) > 0 {
 		d.tick()
 		for _, t := range tributes {
-			d.sendToGY(t, fmt.Sprintf("Tributed for %s", c.name()), false)
+			d.tribute(t, fmt.Sprintf("Tributed for %s", c.name()))
 		}
 	}
 	d.tick()
 	d.remove(c)
 	d.place(c, p, locMonster)
-	c.faceUp, c.def, c.summonTurn = true, false, d.turn
+	c.moves++
+	c.faceUp, c.def, c.summonTurn, c.summonedBy = true, false, d.turn, p
+	d.faceUpNow(c)
 	kind := "Normal Summons"
 	cond := "normal-summoned"
 	if len(tributes) > 0 {
 		kind, cond = "Tribute Summons", "tribute-summoned"
 	}
-	d.emit("summon", p, c.name(), fmt.Sprintf("%s %s %s", playerName(p), kind, c.name()), ruleRef{})
+	d.emit("summon", p, c.name(), fmt.Sprintf("%s %s %s", d.pn(p), kind, c.name()), ruleRef{})
 	d.selfTrigger(c, cond, "normal-summoned", "summoned")
 	d.afterSummon(c)
 }
@@ -835,7 +1062,7 @@ func (d *duel) summon(a *Action) {
 func (d *duel) afterSummon(c *inst) {
 	d.winEvents = []string{"monster-summoned"}
 	d.fresh = true
-	d.passed = [2]bool{}
+	d.clearPasses()
 	d.startBuildIfDue()
 }
 
@@ -846,13 +1073,21 @@ func (d *duel) flipSummon(a *Action) {
 	}
 	c := d.find(a.Card, p, locMonster)
 	if c == nil || c.faceUp {
-		d.fail("%s", whereText(a.Card, p, "face-down monsters"))
+		d.fail("%s", d.whereText(a.Card, p, "face-down monsters"))
+		return
+	}
+	if d.pl[p].noSummon {
+		d.illegal(fmt.Sprintf("%s cannot Summon monsters for the rest of this turn", d.pn(p)), ruleRef{})
+		return
+	}
+	if !d.positionFree(c, "be Flip Summoned") {
 		return
 	}
 	d.slowAction()
 	d.tick()
-	c.faceUp, c.def = true, false
-	d.emit("summon", p, c.name(), fmt.Sprintf("%s Flip Summons %s", playerName(p), c.name()), ruleRef{})
+	c.faceUp, c.def, c.posTurn = true, false, d.turn
+	d.faceUpNow(c)
+	d.emit("summon", p, c.name(), fmt.Sprintf("%s Flip Summons %s", d.pn(p), c.name()), ruleRef{})
 	d.selfTrigger(c, "flip", "summoned")
 	d.afterSummon(c)
 }
@@ -863,8 +1098,17 @@ func (d *duel) set(a *Action) {
 		return
 	}
 	c := d.find(a.Card, p, locHand)
+	fromDMZ := false
 	if c == nil {
-		d.fail("%s", whereText(a.Card, p, "hand"))
+		if c = d.dmFor(a.Card, p); c != nil {
+			fromDMZ = true
+		}
+	}
+	if c == nil {
+		d.fail("%s", d.whereText(a.Card, p, "hand"))
+		return
+	}
+	if fromDMZ && (!d.dmMayLeave(c, "be Set") || !d.payDMCost(p, c)) {
 		return
 	}
 	if !d.payToPlace(p, c) {
@@ -874,31 +1118,41 @@ func (d *duel) set(a *Action) {
 	switch {
 	case c.isMonster():
 		if d.pl[p].normalSummoned {
-			d.illegal(fmt.Sprintf("%s has already Normal Summoned or Set this turn", playerName(p)), ruleRef{})
+			d.illegal(fmt.Sprintf("%s has already Normal Summoned or Set this turn", d.pn(p)), ruleRef{})
+			return
+		}
+		if d.freeMZ(p) <= 0 {
+			d.illegal(fmt.Sprintf("%s has no free Monster Zone", d.pn(p)), ruleRef{})
 			return
 		}
 		d.pl[p].normalSummoned = true
 		d.remove(c)
 		d.place(c, p, locMonster)
+		c.moves++
 		c.faceUp, c.def, c.setTurn = false, true, d.turn
-		d.emit("set", p, c.name(), fmt.Sprintf("%s Sets a monster (%s)", playerName(p), c.name()), ruleRef{})
+		d.emit("set", p, c.name(), fmt.Sprintf("%s Sets a monster (%s)", d.pn(p), c.name()), ruleRef{})
 	case c.c.Has("field"):
 		d.replaceOwnField(p)
 		d.remove(c)
 		d.place(c, p, locField)
 		c.faceUp, c.setTurn = false, d.turn
 		r := ref("Field Spells", d.p.SharedFieldSpell)
-		opp := d.pl[1-p].fz
-		txt := fmt.Sprintf("%s Sets %s face-down in the Field Zone", playerName(p), c.name())
+		opp := d.pl[d.opp(p)].fz
+		txt := fmt.Sprintf("%s Sets %s face-down in the Field Zone", d.pn(p), c.name())
 		if opp != nil && opp.faceUp {
-			txt += fmt.Sprintf("; a Set Field Spell destroys nothing, so %s stays", describe(opp))
+			txt += fmt.Sprintf("; a Set Field Spell destroys nothing, so %s stays", d.describe(opp))
 		}
 		d.emit("set", p, c.name(), txt, r)
 	default:
+		if d.freeST(p) <= 0 {
+			d.illegal(fmt.Sprintf("%s has no free Spell & Trap Zone to Set %s", d.pn(p), c.name()), d.stZoneRef(p))
+			return
+		}
 		d.remove(c)
 		d.place(c, p, locSpell)
+		c.moves++
 		c.faceUp, c.setTurn = false, d.turn
-		d.emit("set", p, c.name(), fmt.Sprintf("%s Sets %s", playerName(p), c.name()), ruleRef{})
+		d.emit("set", p, c.name(), fmt.Sprintf("%s Sets %s", d.pn(p), c.name()), ruleRef{})
 	}
 }
 
@@ -910,11 +1164,11 @@ func (d *duel) replaceOwnField(p int) {
 	}
 	r := ref("Replacing your own Field Spell", d.p.ReplaceOwnField)
 	if d.p.ReplaceOwnField.Value == "destroy" {
-		d.emit("rule", p, old.name(), fmt.Sprintf("%s's %s is destroyed at once, without a chain, as a new Field Spell takes its place", playerName(p), old.name()), r)
+		d.emit("rule", p, old.name(), fmt.Sprintf("%s's %s is destroyed at once, without a chain, as a new Field Spell takes its place", d.pn(p), old.name()), r)
 		d.destroy(old, "game mechanics", false)
 		return
 	}
-	d.emit("rule", p, old.name(), fmt.Sprintf("%s's %s is sent to the Graveyard as a new Field Spell takes its place", playerName(p), old.name()), r)
+	d.emit("rule", p, old.name(), fmt.Sprintf("%s's %s is sent to the Graveyard as a new Field Spell takes its place", d.pn(p), old.name()), r)
 	d.sendToGY(old, "replaced", false)
 }
 
@@ -928,15 +1182,15 @@ func (d *duel) payToPlace(p int, c *inst) bool {
 		lp := d.pl[p].lp
 		r := ref("Chain Energy", d.p.ChainEnergyToZero)
 		if lp < n {
-			d.illegal(fmt.Sprintf("%s must pay %d LP to %s to place %s, and has only %d", playerName(p), n, ce.name(), c.name(), lp), ruleRef{})
+			d.illegal(fmt.Sprintf("%s must pay %d LP to %s to place %s, and has only %d", d.pn(p), n, ce.name(), c.name(), lp), ruleRef{})
 			return false
 		}
 		if lp == n && !d.p.ChainEnergyToZero.Value && !d.p.LPCostToZero.Value {
-			d.illegal(fmt.Sprintf("paying %d LP to %s would bring %s to 0 LP", n, ce.name(), playerName(p)), ref("Life Point costs", d.p.LPCostToZero))
+			d.illegal(fmt.Sprintf("paying %d LP to %s would bring %s to 0 LP", n, ce.name(), d.pn(p)), ref("Life Point costs", d.p.LPCostToZero))
 			return false
 		}
 		if lp == n && d.p.ChainEnergyToZero.Value && !d.p.LPCostToZero.Value {
-			d.emit("rule", p, ce.name(), fmt.Sprintf("%s may pay %s's %d LP even though it brings them to 0", playerName(p), ce.name(), n), r)
+			d.emit("rule", p, ce.name(), fmt.Sprintf("%s may pay %s's %d LP even though it brings them to 0", d.pn(p), ce.name(), n), r)
 		}
 		d.changeLP(p, -n, fmt.Sprintf("paid to %s to place %s", ce.name(), c.name()), ruleRef{})
 		d.checkLoss()
@@ -954,17 +1208,21 @@ func (d *duel) changePosition(a *Action) {
 	}
 	c := d.find(a.Card, p, locMonster)
 	if c == nil || c.ctrl != p {
-		d.fail("%s", whereText(a.Card, p, "Monster Zone"))
+		d.fail("%s", d.whereText(a.Card, p, "Monster Zone"))
 		return
 	}
-	if c.summonTurn == d.turn || c.attacks > 0 || c.attackedOnce {
+	if c.attacks > 0 || c.attackedOnce {
 		d.illegal(fmt.Sprintf("%s cannot change its battle position this turn", c.name()), ruleRef{})
+		return
+	}
+	if !d.positionFree(c, "change its battle position") {
 		return
 	}
 	d.slowAction()
 	c.def = a.Declare == "defense"
 	c.faceUp = true
-	d.emit("position", p, c.name(), fmt.Sprintf("%s changes %s to %s", playerName(p), c.name(), d.positionText(c)), ruleRef{})
+	c.posTurn = d.turn
+	d.emit("position", p, c.name(), fmt.Sprintf("%s changes %s to %s", d.pn(p), c.name(), d.positionText(c)), ruleRef{})
 }
 
 // ---- maintenance ----
@@ -988,7 +1246,7 @@ func (d *duel) standbyMaintenance() {
 			m := &maintenance{c: c, eff: e, n: n}
 			if e.Optional {
 				d.maint = append(d.maint, m)
-				d.emit("maintenance", d.tp, c.name(), fmt.Sprintf("%s may pay %d LP to keep %s", playerName(d.tp), n, c.name()), ruleRef{})
+				d.emit("maintenance", d.tp, c.name(), fmt.Sprintf("%s may pay %d LP to keep %s", d.pn(d.tp), n, c.name()), ruleRef{})
 				continue
 			}
 			d.doMaintenance(m, true)
@@ -1003,17 +1261,17 @@ func (d *duel) doMaintenance(m *maintenance, pay bool) {
 	r := ref("Maintenance costs", d.p.MaintenanceToZero)
 	switch {
 	case !pay:
-		d.emit("maintenance", p, m.c.name(), fmt.Sprintf("%s does not pay for %s", playerName(p), m.c.name()), ruleRef{})
+		d.emit("maintenance", p, m.c.name(), fmt.Sprintf("%s does not pay for %s", d.pn(p), m.c.name()), ruleRef{})
 		d.destroy(m.c, "unpaid maintenance", false)
 	case lp < m.n:
-		d.emit("maintenance", p, m.c.name(), fmt.Sprintf("%s cannot pay %d LP for %s (has %d)", playerName(p), m.n, m.c.name(), lp), ruleRef{})
+		d.emit("maintenance", p, m.c.name(), fmt.Sprintf("%s cannot pay %d LP for %s (has %d)", d.pn(p), m.n, m.c.name(), lp), ruleRef{})
 		d.destroy(m.c, "unpaid maintenance", false)
 	case lp == m.n && !d.p.MaintenanceToZero.Value:
-		d.emit("maintenance", p, m.c.name(), fmt.Sprintf("paying %d LP for %s would bring %s to 0, so it cannot be paid and %s is destroyed", m.n, m.c.name(), playerName(p), m.c.name()), r)
+		d.emit("maintenance", p, m.c.name(), fmt.Sprintf("paying %d LP for %s would bring %s to 0, so it cannot be paid and %s is destroyed", m.n, m.c.name(), d.pn(p), m.c.name()), r)
 		d.destroy(m.c, "unpaid maintenance", false)
 	default:
 		if lp == m.n {
-			d.emit("maintenance", p, m.c.name(), fmt.Sprintf("%s pays all of their %d LP for %s", playerName(p), m.n, m.c.name()), r)
+			d.emit("maintenance", p, m.c.name(), fmt.Sprintf("%s pays all of their %d LP for %s", d.pn(p), m.n, m.c.name()), r)
 		}
 		d.changeLP(p, -m.n, "maintenance for "+m.c.name(), ruleRef{})
 		d.checkLoss()
@@ -1028,11 +1286,11 @@ func (d *duel) payMaintenance(a *Action) {
 		if a.Verb == vPay {
 			lp := d.pl[m.c.ctrl].lp
 			if lp < m.n {
-				d.illegal(fmt.Sprintf("%s cannot pay %d LP with %d LP", playerName(m.c.ctrl), m.n, lp), ruleRef{})
+				d.illegal(fmt.Sprintf("%s cannot pay %d LP with %d LP", d.pn(m.c.ctrl), m.n, lp), ruleRef{})
 				return
 			}
 			if lp == m.n && !d.p.MaintenanceToZero.Value {
-				d.illegal(fmt.Sprintf("paying %d LP for %s would bring %s to 0 LP", m.n, m.c.name(), playerName(m.c.ctrl)), ref("Maintenance costs", d.p.MaintenanceToZero))
+				d.illegal(fmt.Sprintf("paying %d LP for %s would bring %s to 0 LP", m.n, m.c.name(), d.pn(m.c.ctrl)), ref("Maintenance costs", d.p.MaintenanceToZero))
 				return
 			}
 		}
@@ -1099,7 +1357,7 @@ func (d *duel) queue(c *inst, e *Effect, at int, battled *inst) {
 	}
 	d.trigSeq++
 	tr := &trig{src: c, eff: e, ctrl: c.ctrl, time: d.time, at: at, battled: battled, seq: d.trigSeq,
-		mandatory: !e.Optional}
+		mandatory: !e.Optional, moves: c.moves}
 	if !c.onField() {
 		tr.ctrl = c.owner
 	}
@@ -1108,7 +1366,7 @@ func (d *duel) queue(c *inst, e *Effect, at int, battled *inst) {
 	if e.Optional {
 		what = "optional"
 	}
-	d.emit("trigger", tr.ctrl, c.name(), fmt.Sprintf("%s's effect triggers (%s)", describe(c), what), ruleRef{})
+	d.emit("trigger", tr.ctrl, c.name(), fmt.Sprintf("%s's effect triggers (%s)", d.describe(c), what), ruleRef{})
 }
 
 func (d *duel) due(tr *trig) bool {
@@ -1136,7 +1394,7 @@ func (d *duel) startBuildIfDue() {
 		if d.due(tr) {
 			d.building = true
 			d.buildLine = d.line
-			d.orders = [2][]*Card{}
+			d.orders = make([][]*Card, len(d.pl))
 			return
 		}
 	}
@@ -1157,13 +1415,13 @@ func (d *duel) order(a *Action) {
 				}
 			}
 			if !found {
-				d.fail("%s has no triggered effect of %s waiting to go on the chain", playerName(p), r.Card.Name)
+				d.fail("%s has no triggered effect of %s waiting to go on the chain", d.pn(p), r.Card.Name)
 				return
 			}
 		}
 		d.orders[p] = append(d.orders[p], r.Card)
 	}
-	d.emit("order", p, "", fmt.Sprintf("%s orders their triggers: %s", playerName(p), refNames(a.Order)), ruleRef{})
+	d.emit("order", p, "", fmt.Sprintf("%s orders their triggers: %s", d.pn(p), refNames(a.Order)), ruleRef{})
 	d.checkOrder(p)
 }
 
@@ -1218,13 +1476,13 @@ func (d *duel) chooseTarget(a *Action) {
 		}
 		tr.targets = append(tr.targets, t)
 	}
-	d.emit("target", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's %s will target %s", playerName(tr.ctrl), tr.src.name(), describeAll(tr.targets)), ruleRef{})
+	d.emit("target", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's %s will target %s", d.pn(tr.ctrl), tr.src.name(), d.describeAll(tr.targets)), ruleRef{})
 }
 
-func describeAll(cs []*inst) string {
+func (d *duel) describeAll(cs []*inst) string {
 	var out []string
 	for _, c := range cs {
-		out = append(out, describe(c))
+		out = append(out, d.describe(c))
 	}
 	return strings.Join(out, ", ")
 }
@@ -1255,7 +1513,7 @@ func (d *duel) finishBuild() {
 		d.line = d.buildLine
 		defer func() { d.line = saved }()
 	}
-	for p := 0; p < 2; p++ {
+	for p := range d.pl {
 		if !d.checkOrder(p) {
 			return
 		}
@@ -1271,11 +1529,15 @@ func (d *duel) finishBuild() {
 	d.pending = later
 	var use []*trig
 	for _, tr := range due {
+		if d.optionalBlocked(tr) {
+			d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's optional effect was set off by the discard for hand size and cannot be activated", tr.src.name()), ref("End-of-turn discard", d.p.HandSizeDiscard))
+			continue
+		}
 		if tr.mandatory || tr.chosen {
 			use = append(use, tr)
 			continue
 		}
-		d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s does not activate %s's optional effect", playerName(tr.ctrl), tr.src.name()), ruleRef{})
+		d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s does not activate %s's optional effect", d.pn(tr.ctrl), tr.src.name()), ruleRef{})
 	}
 	if len(use) == 0 {
 		return
@@ -1306,7 +1568,7 @@ func (d *duel) finishBuild() {
 		return use[i].seq < use[j].seq
 	})
 	if len(use) > 1 {
-		d.emit("rule", -1, "", fmt.Sprintf("simultaneous triggers go on the chain: %s", trigNames(use)), r)
+		d.emit("rule", -1, "", fmt.Sprintf("simultaneous triggers go on the chain: %s", d.trigNames(use)), r)
 	}
 	for _, tr := range use {
 		if d.stopped {
@@ -1315,6 +1577,7 @@ func (d *duel) finishBuild() {
 		d.activateTrigger(tr)
 	}
 	d.fresh = false
+	d.forcedResponses()
 }
 
 func segocWhy(order string, later, earlier *trig) string {
@@ -1336,10 +1599,10 @@ func containsTrig(list []*trig, t *trig) bool {
 	return false
 }
 
-func trigNames(ts []*trig) string {
+func (d *duel) trigNames(ts []*trig) string {
 	var out []string
 	for i, tr := range ts {
-		out = append(out, fmt.Sprintf("CL%d %s (%s)", i+1, tr.src.name(), playerName(tr.ctrl)))
+		out = append(out, fmt.Sprintf("CL%d %s (%s)", i+1, tr.src.name(), d.pn(tr.ctrl)))
 	}
 	return strings.Join(out, ", ")
 }

@@ -96,12 +96,20 @@ func TestParseErrors(t *testing.T) {
 		{"unknown format", "title: t\nformats: goat, tcg2099\nturn: A\n", `line 2: unknown format "tcg2099" (known: goat, hat, edison, domain, modern)`},
 		{"no turn", "title: t\nformats: goat\n", `the header needs turn: A or turn: B`},
 		{"bad action", head + "A dances with Sangan\n", `line 4: cannot read the action "dances with Sangan" (see rulings/SCENARIOS.md for the phrases the engine knows)`},
-		{"spell in monster zone", head + "A monsters: Mystical Space Typhoon\n", `line 4: Mystical Space Typhoon is not a monster, so it cannot be in a Monster Zone`},
+		{"spell in monster zone", head + "A monsters: Mystical Space Typhoon\n", `line 4: Mystical Space Typhoon is not a monster, so it cannot be in a Monster Zone (a Trap Monster says "(trap monster)")`},
 		{"bad expectation", head + "A passes\nexpect colour Sangan = blue\n", `line 5: unknown query "colour sangan" (see the query list in rulings/SCENARIOS.md)`},
 		{"expect other format", head + "A passes\nexpect hat: lp A = 8000\n", `line 5: format hat is not in this file's formats: (goat)`},
 		{"legal line not an action", head + "A passes\nexpect legal line 2 = legal\n", `line 5: line 2 is not an action`},
 		{"too many monsters", head + "A monsters: 6x Sangan\n", `line 4: A's Monster Zones hold at most 5 cards, not 6`},
 		{"state after actions", head + "A passes\nA hand: Sangan\n", `line 5: starting zones belong before the first action`},
+		{"too many players", "title: t\nformats: domain\nplayers: A, B, C, D, E, F, A\nturn: A\n", `line 3: players: each player is a different letter from A to F, not "A"`},
+		{"one player", "title: t\nformats: domain\nplayers: A\nturn: A\n", `line 3: players: a game has 2 to 6 players, not 1`},
+		{"team names", "title: t\nformats: domain\nteams: A1, B2 vs B1\nturn: A\n", `line 3: teams: team 1's players are named A1, A2, …; "B2" does not fit`},
+		{"unknown player", head + "C hand: Sangan\n", `line 4: there is no player C (the players are A, B)`},
+		{"turn of no player", "title: t\nformats: goat\nturn: C\n", `line 3: turn: must be one of the players (A, B), not "C"`},
+		{"match", head + "match: A 3\n", `line 4: match: list each player's duel wins so far, like "A 1, B 0" (0 to 2), not "A 3"`},
+		{"duel kind", head + "duel: final\n", `line 4: duel: the only kind is "extra" (the Goat extra duel that settles a match), not "final"`},
+		{"deck master is a monster", head + "A deck master: Raigeki\n", `line 4: Raigeki is not a monster: a Deck Master is a monster card`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -191,14 +199,21 @@ func TestProfiles(t *testing.T) {
 	if p, ok := ProfileByID("today"); !ok || p.ID != "modern" {
 		t.Errorf(`ProfileByID("today") = %v, %v`, p, ok)
 	}
-	for _, p := range Profiles() {
-		if p.ID == "domain" {
-			for _, s := range p.Switches() {
-				if !s.Assumed {
-					t.Errorf("domain: switch %q is not marked assumed", s.Name)
-				}
-			}
+	// Domain: a switch its own pages state cites a Domain page and is not
+	// assumed; every other switch is today's rule, marked assumed.
+	p, _ := ProfileByID("domain")
+	own := 0
+	for _, s := range p.Switches() {
+		isDomain := strings.HasPrefix(s.Rule, "domain-")
+		if isDomain == s.Assumed {
+			t.Errorf("domain: switch %q cites %q and is assumed=%v", s.Name, s.Rule, s.Assumed)
 		}
+		if isDomain {
+			own++
+		}
+	}
+	if own < 15 {
+		t.Errorf("domain: %d switches cite Domain pages, want at least 15", own)
 	}
 }
 
@@ -326,4 +341,83 @@ func fuzzOne(src []byte, cat *Catalogue, profiles []*Profile) string {
 		}
 	}
 	return ""
+}
+
+// TestSeatsNeedDomain: only Domain seats more than two players or teams;
+// any other format stops with an error naming itself.
+func TestSeatsNeedDomain(t *testing.T) {
+	cat := testCatalogue(t)
+	tests := []struct {
+		name, header, want string
+	}{
+		{"three players", "players: A, B, C\n", "Goat is a two-player format: it has no rules for 3 players (only Domain has)"},
+		{"teams", "teams: A1, A2 vs B1, B2\n", "Goat is a two-player format: it has no rules for 4 players (only Domain has)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "title: t\nformats: goat, domain\n" + tc.header + "turn: " + map[bool]string{true: "A1", false: "A"}[strings.Contains(tc.header, "A1")] + "\nall pass\nexpect phase = Main Phase 1\n"
+			s, err := ParseScenario("x", []byte(src), cat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			goat, _ := ProfileByID("goat")
+			tl := Replay(s, goat)
+			if tl.Error == nil {
+				t.Fatalf("no error under Goat:\n%s", tl.Text())
+			}
+			if diff := cmp.Diff(tc.want, tl.Error.Msg); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			domain, _ := ProfileByID("domain")
+			if tl := Replay(s, domain); !tl.OK() {
+				t.Errorf("Domain replay failed:\n%s", tl.Text())
+			}
+		})
+	}
+}
+
+// TestTeamRotation checks the team turn order against the examples of
+// domain-team-battle, removing players as they go.
+func TestTeamRotation(t *testing.T) {
+	cat := testCatalogue(t)
+	tests := []struct {
+		name, teams, turn, removed string
+		want                       string
+	}{
+		{"two teams", "A1, A2 vs B1, B2", "A1", "", "A1, B1, A2, B2, A1, B1, A2, B2"},
+		{"A1 removed", "A1, A2 vs B1, B2", "B1", "A1", "B1, A2, B2, A2, B1, A2"},
+		{"three teams of two", "A1, A2 vs B1, B2 vs C1, C2", "A1", "", "A1, B1, C1, A2, B2, C2, A1, B1, C1, A2, B2, C2"},
+		{"uneven teams", "A1, A2, A3 vs B1", "A1", "", "A1, B1, A2, B1, A3, B1, A1, B1"},
+		{"B2 removed", "A1, A2 vs B1, B2", "A1", "B2", "A1, B1, A2, B1, A1, B1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			turnNumber := map[string]string{"A1": "1", "B1": "2"}[tc.turn]
+			b.WriteString("title: t\nformats: domain\nteams: " + tc.teams + "\nturn: " + tc.turn + "\nturn number: " + turnNumber + "\n")
+			if tc.removed != "" {
+				b.WriteString(tc.removed + " lp: 500\n" + tc.turn + " monsters: Cannon Soldier, Battle Ox\n")
+				b.WriteString(tc.turn + " activates Cannon Soldier, tributing Battle Ox, targeting " + tc.removed + "\n")
+			}
+			b.WriteString("all pass\n")
+			s, err := ParseScenario("x", []byte(b.String()), cat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, _ := ProfileByID("domain")
+			tl := Replay(s, p)
+			if tl.Error != nil {
+				t.Fatalf("replay: %v", tl.Error)
+			}
+			if tc.removed != "" {
+				if got, _ := tl.Ask("removed " + tc.removed); got != "yes" {
+					t.Fatalf("%s was not removed:\n%s", tc.removed, tl.Text())
+				}
+			}
+			got, _ := tl.Ask("turn order")
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("turn order (-want +got):\n%s", diff)
+			}
+		})
+	}
 }

@@ -48,23 +48,42 @@ func (es ParseErrors) Error() string {
 // Scenario is a parsed scenario file: an initial duel state, a script of
 // actions and optional expectations.
 type Scenario struct {
-	Name       string     `json:"name"`
-	Title      string     `json:"title"`
-	Example    string     `json:"example,omitempty"` // "goat-03#example-1"
-	Formats    []string   `json:"formats"`
-	Notes      string     `json:"notes,omitempty"`
-	Turn       int        `json:"-"` // turn player: 0 = A, 1 = B
-	TurnNumber int        `json:"turn_number"`
-	Phase      string     `json:"phase"`
-	Players    [2]Setup   `json:"-"`
-	Actions    []*Action  `json:"-"`
-	Expects    []*Expect  `json:"-"`
-	Source     []string   `json:"-"` // the file's lines, for verdict texts
-	cat        *Catalogue `json:"-"`
+	Name       string   `json:"name"`
+	Title      string   `json:"title"`
+	Example    string   `json:"example,omitempty"` // "goat-03#example-1"
+	Formats    []string `json:"formats"`
+	Notes      string   `json:"notes,omitempty"`
+	Turn       int      `json:"-"` // turn player: 0 = A, 1 = B
+	TurnNumber int      `json:"turn_number"`
+	Phase      string   `json:"phase"`
+	Players    []Setup  `json:"-"` // in seating order, which is also the turn order of the first round
+	// Names are the players' names in seating order: "A", "B" by default;
+	// "players: A, B, C, D"; or team players "A1", "B1", … ("teams:").
+	Names []string `json:"players"`
+	// Teams lists each team's players (indices into Names) in the team's
+	// own order; nil when there are no teams.
+	Teams   [][]int   `json:"teams,omitempty"`
+	Actions []*Action `json:"-"`
+	Expects []*Expect `json:"-"`
+	Source  []string  `json:"-"` // the file's lines, for verdict texts
+	// Match is the duel wins each player had before this duel ("match: A 1,
+	// B 0"); nil when the scenario does not play a match. ExtraDuel marks
+	// the Goat extra duel that settles a match with level wins.
+	Match     map[string]int `json:"match,omitempty"`
+	ExtraDuel bool           `json:"extra_duel,omitempty"`
+	// Limits is the scenario's Forbidden & Limited list: the most copies of
+	// a card a Deck may hold ("limited: D.D. Warrior Lady"); 3 otherwise.
+	Limits map[string]int `json:"limits,omitempty"`
+	cat    *Catalogue     `json:"-"`
 }
 
 // TurnPlayer is "A" or "B".
-func (s *Scenario) TurnPlayer() string { return playerName(s.Turn) }
+func (s *Scenario) TurnPlayer() string {
+	if s.Turn >= 0 && s.Turn < len(s.Names) {
+		return s.Names[s.Turn]
+	}
+	return playerName(s.Turn)
+}
 
 // Setup is one player's starting position.
 type Setup struct {
@@ -77,6 +96,9 @@ type Setup struct {
 	Monsters []CardSpec
 	Spells   []CardSpec
 	Field    []CardSpec // at most one
+	Extra    []CardSpec // the Extra Deck
+	// DeckMaster is the player's Deck Master (Domain), in its zone.
+	DeckMaster []CardSpec
 }
 
 // CardSpec is one card in a starting zone. Card is nil for an anonymous
@@ -90,7 +112,11 @@ type CardSpec struct {
 	ATK, DEF int // overrides, 0 = printed
 	Owner    int // -1: the player whose zone it is
 	SetTurn  bool
-	Summoned bool // Summoned this turn
+	Summoned bool   // Summoned this turn
+	EquipTo  string // an equip card's monster, by name ("equipped to Opticlops")
+	TrapMon  bool   // a Trap Card that starts as a Trap Monster in a Monster Zone
+	Returns  int    // a Deck Master: times it has already gone back to its zone
+	IsDM     bool   // the player's Deck Master, starting outside its zone ("deck master")
 }
 
 // Expect is an expectation line: a query, its wanted answer and the formats
@@ -123,6 +149,12 @@ type Action struct {
 	Direct  bool
 	Before  bool // "before B responds": uses priority
 	Chain   bool // "chains": asserts there is a chain to add to
+	// UseEffect: "… and uses its effect": a Set Continuous Trap is activated
+	// and its Ignition-like effect used at the same time.
+	UseEffect bool
+	// TargetPlayer is the player an effect targets ("targeting C"), plus
+	// 1; 0 when none is named.
+	TargetPlayer int
 }
 
 // CardRef names a card in an action, optionally with its controller.
@@ -143,19 +175,17 @@ func (r *CardRef) String() string {
 	return r.Card.Name
 }
 
+// playerName is the default name of seat p: "A", "B", "C", …
 func playerName(p int) string {
-	switch p {
-	case 0:
-		return "A"
-	case 1:
-		return "B"
+	if p >= 0 && p < 6 {
+		return string(rune('A' + p))
 	}
 	return ""
 }
 
 var (
-	reHeader   = regexp.MustCompile(`(?i)^(title|example|formats?|turn|turn number|phase|notes?)\s*:\s*(.*)$`)
-	reSetup    = regexp.MustCompile(`(?i)^(?:player\s+)?([ab])(?:'s)?\s+(lp|life points|hand|deck|monsters?|monster zones?|spells?(?:\s*(?:/|&|and)\s*traps?)?(?:\s+zones?)?|traps?|field(?:\s+(?:zone|spell))?|graveyard|gy|banished)\s*:\s*(.*)$`)
+	reHeader   = regexp.MustCompile(`(?i)^(title|example|formats?|turn|turn number|phase|notes?|limited|semi-limited|forbidden|players|teams|match|duel)\s*:\s*(.*)$`)
+	reSetup    = regexp.MustCompile(`(?i)^(?:player\s+)?([a-f][1-9]?)(?:'s)?\s+(lp|life points|hand|deck master|deck|extra deck|monsters?|monster zones?|spells?(?:\s*(?:/|&|and)\s*traps?)?(?:\s+zones?)?|traps?|field(?:\s+(?:zone|spell))?|graveyard|gy|banished)\s*:\s*(.*)$`)
 	reExpect   = regexp.MustCompile(`(?i)^expect\s+(.*)$`)
 	reBullet   = regexp.MustCompile(`^(?:\d+[.)]|[-*•])\s+`)
 	reCount    = regexp.MustCompile(`(?i)^(\d+)\s+cards?$`)
@@ -198,9 +228,7 @@ func ParseScenario(name string, src []byte, cat *Catalogue) (*Scenario, error) {
 		return nil, &ParseError{Msg: fmt.Sprintf("scenario has %d lines; the limit is %d", len(lines), maxScenarioLines)}
 	}
 	p := &parser{s: &Scenario{Name: name, TurnNumber: 3, Phase: "main1", Source: lines, cat: cat}, cat: cat}
-	for i := range p.s.Players {
-		p.s.Players[i].LP = 8000
-	}
+	p.setPlayers([]string{"A", "B"})
 	p.s.Turn = -1
 	for i, raw := range lines {
 		p.line(i+1, raw)
@@ -219,11 +247,15 @@ func ParseScenario(name string, src []byte, cat *Catalogue) (*Scenario, error) {
 }
 
 type parser struct {
-	s         *Scenario
-	cat       *Catalogue
-	errs      ParseErrors
-	inActions bool
-	seen      map[string]int
+	s              *Scenario
+	cat            *Catalogue
+	errs           ParseErrors
+	inActions      bool
+	seen           map[string]int
+	turnName       string
+	turnLine       int
+	seenTurnNumber bool
+	setupSeen      bool
 }
 
 func (p *parser) errf(line int, format string, args ...any) {
@@ -259,7 +291,7 @@ func (p *parser) line(n int, raw string) {
 			p.errf(n, "starting zones belong before the first action")
 			return
 		}
-		p.setup(n, strings.ToUpper(m[1]) == "B", strings.ToLower(m[2]), strings.TrimSpace(m[3]))
+		p.setup(n, m[1], strings.ToLower(m[2]), strings.TrimSpace(m[3]))
 		return
 	}
 	p.inActions = true
@@ -306,21 +338,52 @@ func (p *parser) header(n int, key, val string) {
 			}
 		}
 	case "turn":
-		switch strings.ToUpper(strings.TrimPrefix(strings.ToLower(val), "player ")) {
-		case "A":
-			p.s.Turn = 0
-		case "B":
-			p.s.Turn = 1
-		default:
-			p.errf(n, "turn: must be A or B, not %q", val)
-		}
+		p.turnName, p.turnLine = strings.ToUpper(strings.TrimSpace(strings.TrimPrefix(strings.ToLower(val), "player "))), n
+	case "players":
+		p.playersHeader(n, val)
+	case "teams":
+		p.teamsHeader(n, val)
 	case "turn number":
+		p.seenTurnNumber = true
 		v, err := strconv.Atoi(val)
 		if err != nil || v < 1 || v > 999 {
 			p.errf(n, "turn number: must be a number from 1, not %q", val)
 			return
 		}
 		p.s.TurnNumber = v
+	case "match":
+		p.s.Match = map[string]int{}
+		for _, part := range splitTop(val) {
+			f := strings.Fields(part)
+			v := -1
+			if len(f) == 2 {
+				v, _ = strconv.Atoi(f[1])
+			}
+			if len(f) != 2 || v < 0 || v > 2 || !reName.MatchString(f[0]) {
+				p.errf(n, "match: list each player's duel wins so far, like \"A 1, B 0\" (0 to 2), not %q", strings.TrimSpace(part))
+				return
+			}
+			p.s.Match[strings.ToUpper(f[0])] = v
+		}
+	case "duel":
+		if !strings.EqualFold(val, "extra") {
+			p.errf(n, "duel: the only kind is \"extra\" (the Goat extra duel that settles a match), not %q", val)
+			return
+		}
+		p.s.ExtraDuel = true
+	case "limited", "semi-limited", "forbidden":
+		n := map[string]int{"limited": 1, "semi-limited": 2, "forbidden": 0}[key]
+		if p.s.Limits == nil {
+			p.s.Limits = map[string]int{}
+		}
+		for _, name := range splitTop(val) {
+			c, ok := p.cat.Lookup(strings.TrimSpace(name))
+			if !ok {
+				p.errf(n, "%s", unknownCard(p.cat, name))
+				continue
+			}
+			p.s.Limits[c.Name] = n
+		}
 	case "phase":
 		ph, ok := phaseNames[strings.ToLower(val)]
 		if !ok {
@@ -341,10 +404,11 @@ func splitList(s string) []string {
 	return out
 }
 
-func (p *parser) setup(n int, isB bool, zone, val string) {
-	pi := 0
-	if isB {
-		pi = 1
+func (p *parser) setup(n int, who, zone, val string) {
+	pi := p.playerIndex(who)
+	if pi < 0 {
+		p.errf(n, "there is no player %s (the players are %s)", strings.ToUpper(who), strings.Join(p.s.Names, ", "))
+		return
 	}
 	st := &p.s.Players[pi]
 	switch {
@@ -357,10 +421,8 @@ func (p *parser) setup(n int, isB bool, zone, val string) {
 		st.LP, st.LPLine = v, n
 		return
 	}
+	p.setupSeen = true
 	specs := p.cardList(n, val)
-	for i := range specs {
-		specs[i].Owner = -1
-	}
 	var dst *[]CardSpec
 	limit := maxZoneCards
 	zoneName := zone
@@ -373,6 +435,10 @@ func (p *parser) setup(n int, isB bool, zone, val string) {
 		dst, zoneName = &st.GY, "Graveyard"
 	case zone == "banished":
 		dst = &st.Banished
+	case zone == "extra deck":
+		dst, zoneName = &st.Extra, "Extra Deck"
+	case zone == "deck master":
+		dst, limit, zoneName = &st.DeckMaster, 1, "Deck Master Zone"
 	case strings.HasPrefix(zone, "monster"):
 		dst, limit, zoneName = &st.Monsters, maxFieldZone, "Monster Zones"
 	case strings.HasPrefix(zone, "field"):
@@ -398,12 +464,14 @@ func (p *parser) setup(n int, isB bool, zone, val string) {
 		}
 		c := sp.Card
 		switch {
-		case dst == &st.Monsters && !c.IsMonster():
-			p.errf(n, "%s is not a monster, so it cannot be in a Monster Zone", c.Name)
-		case dst == &st.Spells && c.IsMonster():
-			p.errf(n, "%s is a monster, so it cannot be in a Spell & Trap Zone", c.Name)
+		case dst == &st.Monsters && !c.IsMonster() && !sp.TrapMon:
+			p.errf(n, "%s is not a monster, so it cannot be in a Monster Zone (a Trap Monster says \"(trap monster)\")", c.Name)
+		case dst == &st.Spells && c.IsMonster() && sp.EquipTo == "":
+			p.errf(n, "%s is a monster, so it cannot be in a Spell & Trap Zone (unless it is equipped: add \"(equipped to <monster>)\")", c.Name)
 		case dst == &st.Spells && c.Has("field"):
 			p.errf(n, "%s is a Field Spell: list it under \"%s field:\"", c.Name, playerName(pi))
+		case dst == &st.DeckMaster && !c.IsMonster():
+			p.errf(n, "%s is not a monster: a Deck Master is a monster card", c.Name)
 		case dst == &st.Field && !c.Has("field"):
 			p.errf(n, "%s is not a Field Spell", c.Name)
 		}
@@ -435,7 +503,7 @@ func (p *parser) cardList(n int, val string) []CardSpec {
 				return nil
 			}
 			for j := 0; j < k; j++ {
-				out = append(out, CardSpec{Line: n})
+				out = append(out, CardSpec{Line: n, Owner: -1})
 			}
 			continue
 		}
@@ -473,7 +541,7 @@ func (p *parser) cardList(n int, val string) []CardSpec {
 			p.errf(n, "%s", unknownCard(p.cat, part))
 			continue
 		}
-		sp := CardSpec{Card: c, Line: n}
+		sp := CardSpec{Card: c, Line: n, Owner: -1}
 		if err := applyOpts(&sp, opts); err != "" {
 			p.errf(n, "%s: %s", c.Name, err)
 		}
@@ -528,6 +596,14 @@ func applyOpts(sp *CardSpec, opts string) string {
 			sp.Owner = 0
 		case o == "owned by b":
 			sp.Owner = 1
+		case scanInt(o, "returned ", &v) || strings.HasSuffix(o, " returns") && scanInt(strings.TrimSuffix(o, " returns"), "", &v):
+			sp.Returns = v
+		case o == "deck master":
+			sp.IsDM = true
+		case o == "trap monster":
+			sp.TrapMon = true
+		case strings.HasPrefix(o, "equipped to "):
+			sp.EquipTo = strings.TrimSpace(o[len("equipped to "):])
 		case scanInt(o, "atk ", &v):
 			sp.ATK = v
 		case scanInt(o, "def ", &v):
@@ -536,7 +612,7 @@ func applyOpts(sp *CardSpec, opts string) string {
 			strings.HasSuffix(o, "spell counters") && scanInt(strings.TrimSuffix(o, " spell counters"), "", &v):
 			sp.Counters = v
 		default:
-			return fmt.Sprintf("unknown option %q (use set, face-up, attack, defense, set this turn, summoned this turn, atk N, def N, N spell counters, owned by A/B)", o)
+			return fmt.Sprintf("unknown option %q (use set, face-up, attack, defense, set this turn, summoned this turn, atk N, def N, N spell counters, owned by A/B, equipped to <monster>, trap monster, deck master, returned N)", o)
 		}
 	}
 	if sp.Card != nil && !sp.Card.IsMonster() && sp.Defense {
@@ -644,9 +720,17 @@ func (p *parser) finish() {
 	if len(p.s.Formats) == 0 {
 		p.errf(0, "the header needs formats: (one or more of %s)", strings.Join(FormatIDs(), ", "))
 	}
-	if p.s.Turn < 0 {
+	if p.turnName == "" {
 		p.errf(0, "the header needs turn: A or turn: B")
 		p.s.Turn = 0
+	} else if p.s.Turn = p.playerIndex(p.turnName); p.s.Turn < 0 {
+		p.errf(p.turnLine, "turn: must be one of the players (%s), not %q", strings.Join(p.s.Names, ", "), p.turnName)
+		p.s.Turn = 0
+	}
+	if !p.seenTurnNumber && len(p.s.Names) > 2 {
+		// Default for several players: a turn of the second round, so no
+		// first-turn rule applies.
+		p.s.TurnNumber = len(p.s.Names) + p.s.Turn + 1
 	}
 	for _, e := range p.s.Expects {
 		for _, f := range e.Formats {
@@ -664,6 +748,9 @@ func (p *parser) finish() {
 }
 
 var reLineRef = regexp.MustCompile(`(?i)\bline (\d+)\b`)
+
+// reName is a player's name: A to F, or a team player such as A1.
+var reName = regexp.MustCompile(`^(?i)[a-f][1-9]?$`)
 
 func (p *parser) isAction(n int) bool {
 	for _, a := range p.s.Actions {
@@ -700,4 +787,113 @@ func LoadScenarios(fsys fs.FS, dir string, cat *Catalogue) ([]*Scenario, error) 
 		return out, fmt.Errorf("%s", strings.Join(errs, "\n"))
 	}
 	return out, nil
+}
+
+// Most players in one game, and in a team battle.
+const (
+	maxPlayers     = 6
+	maxTeamPlayers = 9
+)
+
+var (
+	rePlayerName = regexp.MustCompile(`^[A-F]$`)
+	reTeamName   = regexp.MustCompile(`^([A-C])([1-3])$`)
+)
+
+func (p *parser) setPlayers(names []string) {
+	p.s.Names = names
+	p.s.Players = make([]Setup, len(names))
+	for i := range p.s.Players {
+		p.s.Players[i].LP = 8000
+	}
+}
+
+// playerIndex finds a player by name ("b", "Player C", "A1"); -1 if none.
+func (p *parser) playerIndex(name string) int {
+	name = strings.ToUpper(strings.TrimSpace(strings.TrimPrefix(strings.ToLower(strings.TrimSpace(name)), "player ")))
+	for i, n := range p.s.Names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// playersHeader reads "players: A, B, C, D": the players in seating order,
+// clockwise, which is the turn order.
+func (p *parser) playersHeader(n int, val string) {
+	if p.setupSeen {
+		p.errf(n, "players: must come before the starting position")
+		return
+	}
+	var names []string
+	for _, f := range splitList(val) {
+		f = strings.ToUpper(f)
+		if !rePlayerName.MatchString(f) || contains(names, f) {
+			p.errf(n, "players: each player is a different letter from A to F, not %q", f)
+			return
+		}
+		names = append(names, f)
+	}
+	if len(names) < 2 || len(names) > maxPlayers {
+		p.errf(n, "players: a game has 2 to %d players, not %d", maxPlayers, len(names))
+		return
+	}
+	p.setPlayers(names)
+}
+
+// teamsHeader reads "teams: A1, A2 vs B1, B2": each team's players in the
+// team's own order. Turns alternate between the teams: A1, B1, A2, B2.
+func (p *parser) teamsHeader(n int, val string) {
+	if p.setupSeen {
+		p.errf(n, "teams: must come before the starting position")
+		return
+	}
+	parts := regexp.MustCompile(`(?i)\s+vs\.?\s+|\s*[|;]\s*`).Split(strings.TrimSpace(val), -1)
+	if len(parts) < 2 {
+		p.errf(n, "teams: list two or more teams separated by \"vs\", like \"A1, A2 vs B1, B2\"")
+		return
+	}
+	var teams [][]string
+	seen := map[string]bool{}
+	total := 0
+	for ti, part := range parts {
+		var team []string
+		for _, f := range splitList(part) {
+			f = strings.ToUpper(f)
+			m := reTeamName.FindStringSubmatch(f)
+			if m == nil || seen[f] || m[1] != string(rune('A'+ti)) {
+				p.errf(n, "teams: team %d's players are named %c1, %c2, …; %q does not fit", ti+1, 'A'+ti, 'A'+ti, f)
+				return
+			}
+			seen[f] = true
+			team = append(team, f)
+		}
+		if len(team) == 0 {
+			p.errf(n, "teams: team %d has no players", ti+1)
+			return
+		}
+		total += len(team)
+		teams = append(teams, team)
+	}
+	if total > maxTeamPlayers {
+		p.errf(n, "teams: at most %d players, not %d", maxTeamPlayers, total)
+		return
+	}
+	// Seats follow the first round: teams alternate, each in its own order.
+	var names []string
+	for round := 0; len(names) < total; round++ {
+		for _, team := range teams {
+			if round < len(team) {
+				names = append(names, team[round])
+			}
+		}
+	}
+	p.setPlayers(names)
+	p.s.Teams = make([][]int, len(teams))
+	for ti, team := range teams {
+		for _, name := range team {
+			p.s.Teams[ti] = append(p.s.Teams[ti], p.playerIndex(name))
+		}
+	}
 }

@@ -19,6 +19,9 @@ type Timeline struct {
 	Error        *ParseError    `json:"error,omitempty"`
 	Expectations []ExpectResult `json:"expectations,omitempty"`
 	Assumed      []string       `json:"assumed,omitempty"` // switches the replay relied on that the format's source does not state
+	// Match is the match standing when the scenario plays a match
+	// ("match:" header or "time is called").
+	Match *MatchResult `json:"match,omitempty"`
 
 	profile *Profile
 	cat     *Catalogue
@@ -28,6 +31,7 @@ type Timeline struct {
 	attacks map[string]int
 	timings map[string]string // card name -> timing of its first activation
 	destroy map[string]string // card name -> "battle" / "effect"
+	reveals map[string]bool   // "B hand", "A Deck": what was revealed to verify a resolution
 }
 
 // Event is one thing that happened.
@@ -69,6 +73,14 @@ type Link struct {
 	Costs      []string `json:"costs,omitempty"`
 	Negated    bool     `json:"negated,omitempty"`
 	Line       int      `json:"line"`
+	// Responders lists the players who may respond to this link, in the
+	// order they get the chance (clockwise from the player after its
+	// controller).
+	Responders []string `json:"responders,omitempty"`
+	// Player is the player the effect targets ("target an opponent").
+	Player string `json:"player,omitempty"`
+	// Removed: its player left the game before it resolved.
+	Removed bool `json:"removed,omitempty"`
 }
 
 // State is the duel at one moment.
@@ -81,6 +93,10 @@ type State struct {
 	Players    []PlayerState `json:"players"`
 	Winner     string        `json:"winner,omitempty"`
 	Pending    []string      `json:"pending,omitempty"` // links of a chain not yet resolved
+	// Order is the turn rotation from the turn player; Next the player
+	// whose turn comes next.
+	Order []string `json:"order,omitempty"`
+	Next  string   `json:"next,omitempty"`
 }
 
 // PlayerState is one player's side of the duel.
@@ -95,6 +111,16 @@ type PlayerState struct {
 	Graveyard  []string    `json:"graveyard"`
 	Banished   []string    `json:"banished"`
 	Lost       bool        `json:"lost,omitempty"`
+	// Zones still free, counting a Trap Monster's second zone and zones held
+	// for a card banished for a while.
+	FreeMonsterZones   int `json:"free_monster_zones"`
+	FreeSpellTrapZones int `json:"free_spell_trap_zones"`
+	// Multiplayer (Domain): the player's team, whether they were removed
+	// from the game, their Deck Master and how often it went back to its zone.
+	Team              string     `json:"team,omitempty"`
+	Removed           bool       `json:"removed,omitempty"`
+	DeckMaster        *FieldCard `json:"deck_master,omitempty"`
+	DeckMasterReturns int        `json:"deck_master_returns,omitempty"`
 
 	deck []string // Deck contents, top first, for "location" queries
 }
@@ -107,6 +133,20 @@ type FieldCard struct {
 	DEF      int    `json:"def,omitempty"`
 	Counters int    `json:"counters,omitempty"`
 	Owner    string `json:"owner,omitempty"` // when not the controller
+	// TrapMonster: a Trap Card that is a monster; HoldsSpellTrapZone: it
+	// still holds its Spell & Trap Zone as well.
+	TrapMonster        bool   `json:"trap_monster,omitempty"`
+	HoldsSpellTrapZone bool   `json:"holds_spell_trap_zone,omitempty"`
+	EquippedTo         string `json:"equipped_to,omitempty"`
+}
+
+// MatchResult is the standing of a match: duel wins before this duel, how
+// this duel ended, and who takes the match.
+type MatchResult struct {
+	Wins   map[string]int `json:"wins"`
+	Duel   string         `json:"duel"`   // "A", "B", "draw" or "" (not decided)
+	Winner string         `json:"winner"` // "A", "B", "draw", "extra duel" or "none"
+	Rule   string         `json:"rule,omitempty"`
 }
 
 // Verdict ends a replay at an action the format forbids.

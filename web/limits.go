@@ -37,7 +37,7 @@ const (
 
 // rateLimitMessage is the 429 page's text, shown through the normal error
 // handler.
-const rateLimitMessage = "Too many searches from your address in a short time. Wait a moment, then try again."
+const rateLimitMessage = "Too many requests from your address in a short time. Wait a moment, then try again."
 
 // withDefaults fills the zero fields.
 func (r RateLimit) withDefaults() RateLimit {
@@ -50,9 +50,14 @@ func (r RateLimit) withDefaults() RateLimit {
 	return r
 }
 
-// rateLimited reports whether a request path is subject to the limit.
-func rateLimited(path string) bool {
-	return path == "/search" || strings.HasPrefix(path, "/api/")
+// rateLimited reports whether a request is subject to the limit: search,
+// the JSON API, and the forms that make the server replay a scenario, check
+// a deck or start a quiz attempt.
+func rateLimited(method, path string) bool {
+	if path == "/search" || strings.HasPrefix(path, "/api/") {
+		return true
+	}
+	return method == http.MethodPost && (path == "/replay" || path == "/domain/check" || strings.HasPrefix(path, "/quiz/"))
 }
 
 // rateLimit is the middleware enforcing cfg on rateLimited paths. The key
@@ -72,7 +77,7 @@ func rateLimit(cfg RateLimit) echo.MiddlewareFunc {
 		ExpiresIn: rateLimitExpiry,
 	})
 	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
-		Skipper: func(c echo.Context) bool { return !rateLimited(c.Request().URL.Path) },
+		Skipper: func(c echo.Context) bool { return !rateLimited(c.Request().Method, c.Request().URL.Path) },
 		IdentifierExtractor: func(c echo.Context) (string, error) {
 			return clientKey(c.RealIP()), nil
 		},

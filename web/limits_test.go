@@ -297,3 +297,26 @@ func TestBufferChunkedBody(t *testing.T) {
 		})
 	}
 }
+
+func TestRateLimitedPaths(t *testing.T) {
+	for _, tt := range []struct {
+		method, path string
+		want         bool
+	}{
+		{"GET", "/search", true},
+		{"GET", "/api/search", true},
+		{"POST", "/api/replay", true},
+		{"POST", "/api/domain/check", true},
+		{"POST", "/replay", true},
+		{"POST", "/domain/check", true},
+		{"POST", "/quiz/goat/start", true},
+		{"GET", "/replay", false},
+		{"GET", "/quiz", false},
+		{"GET", "/rules/goat-01", false},
+		{"POST", "/attempt/abc/submit", false},
+	} {
+		if got := rateLimited(tt.method, tt.path); got != tt.want {
+			t.Errorf("rateLimited(%s %s) = %v, want %v", tt.method, tt.path, got, tt.want)
+		}
+	}
+}

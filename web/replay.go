@@ -1,6 +1,8 @@
 package web
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -33,9 +35,12 @@ type ReplayPage struct {
 	Formats   []FormatChoice
 	ShareURL  string
 	Example   string // URL of the rule example it replays
+	ExampleAt string // that example's title ("Goat rule #9: … › Example 2")
 	Bundled   []BundledGroup
 	AllOK     bool
 	Submitted bool
+	Script    string            // fingerprinted URL of replay.js, the step-by-step viewer
+	Rules     map[string]string // rule reference ("goat-09#rule") → its title, for the viewer's links
 }
 
 // ReplayColumn is one format's replay.
@@ -63,6 +68,7 @@ type BundledGroup struct {
 type replayPayload struct {
 	Columns []replayColumnJSON `json:"columns"`
 	Differs []int              `json:"differs"`
+	Rules   map[string]string  `json:"rules,omitempty"`
 }
 
 type replayColumnJSON struct {
@@ -77,7 +83,7 @@ type replayColumnJSON struct {
 }
 
 func (p ReplayPage) payload() replayPayload {
-	out := replayPayload{Differs: p.Differs}
+	out := replayPayload{Differs: p.Differs, Rules: p.Rules}
 	for _, c := range p.Columns {
 		col := replayColumnJSON{Format: c.Format, Name: c.Name, Steps: c.Steps, Chains: c.T.Chains, Events: c.T.Events, Verdict: c.T.Verdict, Error: c.T.Error}
 		if prof, ok := rulings.ProfileByID(c.Format); ok {
@@ -209,9 +215,53 @@ func (s *Server) replayBase(c echo.Context, title, summary string) Base {
 	return b
 }
 
+// assetURL is the fingerprinted URL of a file in static/, like the
+// layout's own assets, or "" when there is no such file.
+func (s *Server) assetURL(name string) string {
+	f, ok := s.static[name]
+	if !ok {
+		return ""
+	}
+	sum := sha256.Sum256(f.body)
+	return "/static/" + name + "?v=" + hex.EncodeToString(sum[:6])
+}
+
+// ruleLabels names each rule a replay's events and verdicts cite, so the
+// viewer links them by title.
+func (s *Server) ruleLabels(cols []ReplayColumn, refs ...string) map[string]string {
+	out := map[string]string{}
+	add := func(ref string) {
+		if ref == "" || out[ref] != "" {
+			return
+		}
+		id, anchor, _ := strings.Cut(ref, "#")
+		pg, ok := s.d.Site.Page(id)
+		if !ok {
+			return
+		}
+		label := ruleLabel(pg)
+		if sec, ok := pg.Section(anchor); ok && anchor != "" {
+			label += " › " + sec.Heading
+		}
+		out[ref] = label
+	}
+	for _, ref := range refs {
+		add(ref)
+	}
+	for _, c := range cols {
+		for _, e := range c.T.Events {
+			add(e.Rule)
+		}
+		if c.T.Verdict != nil {
+			add(c.T.Verdict.Rule)
+		}
+	}
+	return out
+}
+
 // replayIndex is the paste form and the list of bundled scenarios.
 func (s *Server) replayIndex(c echo.Context) error {
-	p := ReplayPage{Base: s.replayBase(c, "Replay a scenario", "Paste a duel scenario and see it replayed by Substep's rules engine under Goat, HAT, Edison, Domain and today's rules, side by side."), Formats: formatChoices(chooseFormats("", nil))}
+	p := ReplayPage{Base: s.replayBase(c, "Replay a scenario", "Paste a duel scenario and see it replayed by Substep's rules engine under Goat, HAT, Edison, Domain and today's rules, side by side."), Formats: formatChoices(chooseFormats("", nil)), Script: s.assetURL("replay.js")}
 	p.Bundled = s.bundledGroups()
 	return s.render(c, http.StatusOK, replayView(p))
 }
@@ -264,7 +314,7 @@ func (s *Server) replayShared(c echo.Context) error {
 	if err != nil {
 		// A stored scenario parsed when it was shared; the engine may have
 		// changed since. Show the problems rather than failing.
-		p := ReplayPage{Base: s.replayBase(c, "Shared scenario", "A scenario shared from Substep's replay page."), Source: src, Problems: parseProblems(err), Formats: formatChoices(chooseFormats("", nil))}
+		p := ReplayPage{Base: s.replayBase(c, "Shared scenario", "A scenario shared from Substep's replay page."), Source: src, Problems: parseProblems(err), Formats: formatChoices(chooseFormats("", nil)), Script: s.assetURL("replay.js")}
 		return s.render(c, http.StatusOK, replayView(p))
 	}
 	return s.showReplay(c, sc, src, "", key)
@@ -275,7 +325,8 @@ func (s *Server) showReplay(c echo.Context, sc *rulings.Scenario, src, name, key
 	formats := chooseFormats(query, sc)
 	cols, differs := replayAll(sc, formats)
 	summary := replaySummary(sc, cols)
-	p := ReplayPage{Base: s.replayBase(c, "Replay: "+sc.Title, summary), Source: src, Name: name, Scenario: sc, Columns: cols, Differs: differs, Formats: formatChoices(formats), AllOK: true}
+	p := ReplayPage{Base: s.replayBase(c, "Replay: "+sc.Title, summary), Source: src, Name: name, Scenario: sc, Columns: cols, Differs: differs, Formats: formatChoices(formats), AllOK: true,
+		Script: s.assetURL("replay.js"), Rules: s.ruleLabels(cols)}
 	for _, col := range cols {
 		p.AllOK = p.AllOK && col.T.OK()
 	}
@@ -286,6 +337,7 @@ func (s *Server) showReplay(c echo.Context, sc *rulings.Scenario, src, name, key
 			if anchor != "" {
 				p.Example += "#" + anchor
 			}
+			p.ExampleAt = s.ruleLabels(nil, sc.Example)[sc.Example]
 		}
 	}
 	p.ShareURL = p.Canonical
@@ -321,7 +373,7 @@ func replaySummary(sc *rulings.Scenario, cols []ReplayColumn) string {
 func (s *Server) replayPost(c echo.Context) error {
 	src := normalizeScenario(c.FormValue("scenario"))
 	formats := c.Request().Form["format"]
-	p := ReplayPage{Base: s.replayBase(c, "Replay a scenario", "Paste a duel scenario and see it replayed by Substep's rules engine."), Source: src, Formats: formatChoices(formats), Submitted: true}
+	p := ReplayPage{Base: s.replayBase(c, "Replay a scenario", "Paste a duel scenario and see it replayed by Substep's rules engine."), Source: src, Formats: formatChoices(formats), Submitted: true, Script: s.assetURL("replay.js")}
 	if strings.TrimSpace(src) == "" {
 		p.Problems = []rulings.ParseError{{Msg: "Paste a scenario first."}}
 		return s.render(c, http.StatusBadRequest, replayView(p))

@@ -52,6 +52,7 @@ type Deps struct {
 
 // Server is Substep's HTTP handler.
 type Server struct {
+	rulePages map[string][]byte // id → page rendered with noncePlaceholder
 	e         *echo.Echo
 	cfg       Config
 	d         Deps
@@ -89,6 +90,9 @@ func New(cfg Config, d Deps) (*Server, error) {
 		return nil, err
 	}
 	s.indexMentions()
+	if err := s.renderRulePages(); err != nil {
+		return nil, err
+	}
 	if d.Replay != nil {
 		// SCENARIOS.md is part of the repository, so trusted like content/.
 		doc, err := render.NewMarkdown(nil).Render(rulings.ScenarioGuide)

@@ -28,9 +28,11 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		fs.StringVar(&cfg.DBPath, "db", "", "serve a content database made by 'site build' (default: build in memory)")
 		fs.StringVar(&cfg.AttemptsPath, "attempts", "attempts.db", "SQLite file for quiz attempts (created if missing)")
 		fs.StringVar(&cfg.ExportToken, "export-token", "", "token for /export/attempts.csv (default $SUBSTEP_EXPORT_TOKEN; none: export off)")
+		rateLimit := fs.Bool("rate-limit", true, "limit each client to 20 requests/s (bursts of 60) on search, the API and the forms that run the engine; false only for load benchmarks")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
+		cfg.RateLimit.Off = !*rateLimit
 		if cfg.ExportToken == "" {
 			cfg.ExportToken = os.Getenv("SUBSTEP_EXPORT_TOKEN")
 		}

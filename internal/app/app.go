@@ -5,6 +5,8 @@ package app
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,8 +14,10 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"substep/content"
@@ -40,6 +44,8 @@ type Config struct {
 	QuizTimeLimit time.Duration // per certification attempt; 0 means 30 minutes
 
 	CardsPath string // a YGOPro cards.cdb for the Domain deck checker; "" uses the built-in catalogue
+
+	RateLimit web.RateLimit // per client on /search and /api/*; the zero value is the default limit
 }
 
 // Content is the loaded, validated content and the card catalogue.
@@ -167,13 +173,25 @@ func (c *Content) Build(ctx context.Context, path string) (*search.Index, error)
 
 // App is a running Substep site.
 type App struct {
-	cfg     Config
+	cfg    Config
+	tries  *attempts.Store
+	shares *shares.Store
+	ln     net.Listener
+	srv    *http.Server
+
+	mu   sync.Mutex // guards live and stamp while a -content reload runs
+	live *build     // what the handler serves now
+	// stamp is the content folder's fingerprint when live was built
+	// (-content only).
+	stamp string
+}
+
+// build is everything made from the content: swapped as a whole when an
+// editor changes a file under -content.
+type build struct {
 	content *Content
 	index   *search.Index
-	tries   *attempts.Store
-	shares  *shares.Store
-	ln      net.Listener
-	srv     *http.Server
+	handler http.Handler
 }
 
 // New loads everything and starts listening (but not serving) on cfg.Addr.
@@ -181,33 +199,9 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
-	c, err := LoadContent(ContentFS(cfg.ContentDir))
-	if err != nil {
-		return nil, err
-	}
-	var ix *search.Index
-	if cfg.DBPath != "" {
-		ix, err = search.Open(cfg.DBPath)
-	} else {
-		ix, err = c.Build(ctx, "")
-	}
-	if err != nil {
-		return nil, fmt.Errorf("search index: %w", err)
-	}
-	a := &App{cfg: cfg, content: c, index: ix}
-	// The server refuses to start when a quiz bank disagrees with the engine.
-	scenarios, err := fs.Sub(ContentFS(cfg.ContentDir), "scenarios")
-	if err != nil {
-		a.Close()
-		return nil, err
-	}
-	banks, err := quizzes.LoadChecked(quizzes.BankFS(), scenarios, quizzes.NewEngine(c.Cards))
-	if err != nil {
-		a.Close()
-		return nil, err
-	}
+	a := &App{cfg: cfg}
+	var err error
 	if a.tries, err = attempts.Open(ctx, cfg.AttemptsPath); err != nil {
-		a.Close()
 		return nil, err
 	}
 	// Shared replay links live in the same writable file, in their own table.
@@ -215,26 +209,23 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		a.Close()
 		return nil, err
 	}
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
+	if a.ln, err = net.Listen("tcp", cfg.Addr); err != nil {
 		a.Close()
 		return nil, err
 	}
-	a.ln = ln
 	if a.cfg.BaseURL == "" {
-		a.cfg.BaseURL = "http://" + ln.Addr().String()
+		a.cfg.BaseURL = "http://" + a.ln.Addr().String()
 	}
-	decks, err := DeckCards(cfg.CardsPath, c.Cards)
-	if err != nil {
+	if cfg.ContentDir != "" {
+		a.stamp = contentStamp(cfg.ContentDir)
+	}
+	if a.live, err = a.load(ctx); err != nil {
 		a.Close()
 		return nil, err
 	}
-	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger}, web.Deps{Site: c.Site, Index: ix, Cards: c.Cards, Decks: decks,
-		Replay: &web.ReplayDeps{Scenarios: c.Scenarios, Shares: a.shares},
-		Quiz:   &web.QuizDeps{Banks: banks, Store: a.tries, ExportToken: cfg.ExportToken, TimeLimit: cfg.QuizTimeLimit}})
-	if err != nil {
-		a.Close()
-		return nil, err
+	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { a.current().handler.ServeHTTP(w, r) })
+	if cfg.ContentDir != "" {
+		h = http.HandlerFunc(a.serveReloading)
 	}
 	a.srv = &http.Server{
 		Handler:           h,
@@ -247,18 +238,121 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	return a, nil
 }
 
+// load builds the content, the search index, the checked quiz banks and
+// the web handler.
+func (a *App) load(ctx context.Context) (*build, error) {
+	cfg := a.cfg
+	c, err := LoadContent(ContentFS(cfg.ContentDir))
+	if err != nil {
+		return nil, err
+	}
+	// The quiz banks are checked against the engine (the server refuses to
+	// start when one disagrees) while the search index is built: they are
+	// independent, and each is a large part of the start.
+	scenarios, err := fs.Sub(ContentFS(cfg.ContentDir), "scenarios")
+	if err != nil {
+		return nil, err
+	}
+	type checkedBanks struct {
+		banks *quizzes.Set
+		err   error
+	}
+	checked := make(chan checkedBanks, 1)
+	go func() {
+		b, err := quizzes.LoadChecked(quizzes.BankFS(), scenarios, quizzes.NewEngine(c.Cards))
+		checked <- checkedBanks{b, err}
+	}()
+	var ix *search.Index
+	if cfg.DBPath != "" {
+		ix, err = search.Open(cfg.DBPath)
+	} else {
+		ix, err = c.Build(ctx, "")
+	}
+	qb := <-checked
+	if err != nil {
+		return nil, fmt.Errorf("search index: %w", err)
+	}
+	if qb.err != nil {
+		ix.Close()
+		return nil, qb.err
+	}
+	decks, err := DeckCards(cfg.CardsPath, c.Cards)
+	if err != nil {
+		ix.Close()
+		return nil, err
+	}
+	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger, RateLimit: cfg.RateLimit}, web.Deps{Site: c.Site, Index: ix, Cards: c.Cards, Decks: decks,
+		Replay: &web.ReplayDeps{Scenarios: c.Scenarios, Shares: a.shares},
+		Quiz:   &web.QuizDeps{Banks: qb.banks, Store: a.tries, ExportToken: cfg.ExportToken, TimeLimit: cfg.QuizTimeLimit}})
+	if err != nil {
+		ix.Close()
+		return nil, err
+	}
+	return &build{content: c, index: ix, handler: h}, nil
+}
+
+func (a *App) current() *build {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.live
+}
+
+// serveReloading is the handler under -content: when a file in the content
+// folder has changed since the last build, it rebuilds first, so an editor
+// sees the change on reload. A build that fails answers with the problems,
+// one per line, until the content is fixed.
+func (a *App) serveReloading(w http.ResponseWriter, r *http.Request) {
+	a.mu.Lock()
+	if stamp := contentStamp(a.cfg.ContentDir); stamp != a.stamp {
+		b, err := a.load(r.Context())
+		if err != nil {
+			a.mu.Unlock()
+			a.cfg.Logger.Error("content reload failed", "err", err)
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusInternalServerError)
+			fmt.Fprintf(w, "The content in %s has problems; fix them and reload.\n\n%v\n", a.cfg.ContentDir, err)
+			return
+		}
+		old := a.live
+		a.live, a.stamp = b, stamp
+		// Requests still running on the old build keep using its index for
+		// a while; close it once they are surely done.
+		time.AfterFunc(time.Minute, func() { old.index.Close() })
+		a.cfg.Logger.Info("content reloaded", "pages", len(b.content.Site.Pages))
+	}
+	h := a.live.handler
+	a.mu.Unlock()
+	h.ServeHTTP(w, r)
+}
+
+// contentStamp fingerprints a folder: every file's path, size and
+// modification time.
+func contentStamp(dir string) string {
+	h := sha256.New()
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		if info, err := d.Info(); err == nil {
+			fmt.Fprintf(h, "%s %d %d\n", p, info.Size(), info.ModTime().UnixNano())
+		}
+		return nil
+	})
+	return hex.EncodeToString(h.Sum(nil))
+}
+
 // URL is the address the app serves on, e.g. http://127.0.0.1:41234.
 func (a *App) URL() string { return "http://" + a.ln.Addr().String() }
 
 // Content returns the loaded content.
-func (a *App) Content() *Content { return a.content }
+func (a *App) Content() *Content { return a.current().content }
 
 // Run serves until ctx is cancelled, then shuts down gracefully, letting
 // in-flight requests finish (up to 10 seconds).
 func (a *App) Run(ctx context.Context) error {
 	errc := make(chan error, 1)
 	go func() { errc <- a.srv.Serve(a.ln) }()
-	a.cfg.Logger.Info("serving", "url", a.URL(), "pages", len(a.content.Site.Pages))
+	a.cfg.Logger.Info("serving", "url", a.URL(), "pages", len(a.Content().Site.Pages))
 	select {
 	case err := <-errc:
 		return err
@@ -283,8 +377,8 @@ func (a *App) Close() error {
 			errs = append(errs, err)
 		}
 	}
-	if a.index != nil {
-		errs = append(errs, a.index.Close())
+	if a.live != nil {
+		errs = append(errs, a.live.index.Close())
 	}
 	if a.tries != nil {
 		errs = append(errs, a.tries.Close())

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"substep/content"
+	"substep/web"
 )
 
 // Benchmarks for the foundation. Run:
@@ -44,7 +46,7 @@ func BenchmarkBuildIndex(b *testing.B) {
 
 // BenchmarkHTTP measures whole requests over loopback against the real app.
 func BenchmarkHTTP(b *testing.B) {
-	a, _ := startApp(b)
+	a := benchApp(b)
 	tr := &http.Transport{MaxIdleConnsPerHost: 8}
 	cl := &http.Client{Transport: tr}
 	for _, bc := range []struct{ name, path string }{
@@ -83,7 +85,7 @@ func BenchmarkColdStart(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		addr := freeAddr(b)
 		start := time.Now()
-		cmd := exec.Command(bin, "-addr", addr)
+		cmd := exec.Command(bin, "-addr", addr, "-attempts", filepath.Join(b.TempDir(), "attempts.db"))
 		if err := cmd.Start(); err != nil {
 			b.Fatal(err)
 		}
@@ -117,4 +119,23 @@ func freeAddr(t testing.TB) string {
 	}
 	defer ln.Close()
 	return ln.Addr().String()
+}
+
+// benchApp runs the app without the rate limiter, which would otherwise
+// answer most benchmark requests with 429.
+func benchApp(b *testing.B) *App {
+	b.Helper()
+	a, err := New(context.Background(), Config{Addr: "127.0.0.1:0", RateLimit: web.RateLimit{Off: true}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- a.Run(ctx) }()
+	b.Cleanup(func() {
+		cancel()
+		<-done
+		a.Close()
+	})
+	return a
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -21,15 +22,19 @@ import (
 // TestBrowser drives the site in headless Chromium the way a reader does:
 // typing in the search box, following a result to its section, copying a
 // link, switching the theme, reading the compare page on a phone, with the
-// keyboard only. It also runs axe-core on every page in both themes,
-// takes screenshots at phone and desktop widths, and logs each page's
-// weight and timings; and validates every page with the Nu HTML validator.
+// keyboard only; and the tools: stepping through a replay, answering a
+// practice question, pasting a broken scenario, checking a deck, and the
+// timed test's countdown. It also runs axe-core on every page in both
+// themes, takes screenshots at phone and desktop widths, and logs each
+// page's weight and timings; and validates every page with the Nu HTML
+// validator.
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
 	a, logs := startApp(t)
 	base := a.URL()
+	tools := newToolFixture(t, a)
 
 	t.Run("slash focuses search", func(t *testing.T) { testSlash(t, base) })
 	t.Run("search as you type", func(t *testing.T) { testLiveSearch(t, base) })
@@ -41,10 +46,16 @@ func TestBrowser(t *testing.T) {
 	t.Run("compare on a phone", func(t *testing.T) { testComparePhone(t, base) })
 	t.Run("keyboard and focus", func(t *testing.T) { testKeyboard(t, base) })
 	t.Run("print", func(t *testing.T) { testPrint(t, base) })
-	t.Run("screenshots", func(t *testing.T) { testScreenshots(t, base) })
-	t.Run("accessibility", func(t *testing.T) { testAxe(t, a) })
-	t.Run("valid HTML", func(t *testing.T) { testValidHTML(t, a) })
-	t.Run("weight and timings", func(t *testing.T) { testWeight(t, a) })
+	t.Run("navigation", func(t *testing.T) { testNav(t, base) })
+	t.Run("replay viewer", func(t *testing.T) { testReplayViewer(t, base) })
+	t.Run("practice question", func(t *testing.T) { testPractice(t, base, tools) })
+	t.Run("broken scenario", func(t *testing.T) { testReplayPaste(t, base) })
+	t.Run("deck check", func(t *testing.T) { testDeckCheck(t, base) })
+	t.Run("quiz timer", func(t *testing.T) { testQuizTimer(t, base, tools) })
+	t.Run("screenshots", func(t *testing.T) { testScreenshots(t, base, tools) })
+	t.Run("accessibility", func(t *testing.T) { testAxe(t, a, tools) })
+	t.Run("valid HTML", func(t *testing.T) { testValidHTML(t, a, tools) })
+	t.Run("weight and timings", func(t *testing.T) { testWeight(t, a, tools) })
 
 	if strings.Contains(logs.String(), "level=ERROR") {
 		t.Errorf("server logged errors:\n%s", logs.String())
@@ -181,6 +192,8 @@ const (
 	kbBackspace = kb.Backspace
 	kbEnter     = kb.Enter
 	kbTab       = kb.Tab
+	kbRight     = kb.ArrowRight
+	kbLeft      = kb.ArrowLeft
 )
 
 func jsString(s string) string {
@@ -504,6 +517,16 @@ func testPrint(t *testing.T, base string) {
 	if err != nil || len(pdf) < 1000 {
 		t.Errorf("print to PDF: %d bytes, %v", len(pdf), err)
 	}
+	// A replay prints as its lists, one format after the other, without
+	// the viewer and its controls.
+	act(t, ctx, emulateMedia("", "dark"), chromedp.Navigate(base+replayPath), emulateMedia("print", "dark"))
+	rp := jsEval[map[string]string](t, ctx, `({viewer: getComputedStyle(document.querySelector('.rv')).display,
+		columns: getComputedStyle(document.querySelector('.columns')).display,
+		events: getComputedStyle(document.querySelector('section.column ol.events')).display,
+		color: getComputedStyle(document.querySelector('section.column')).color})`)
+	if want := map[string]string{"viewer": "none", "columns": "block", "events": "block", "color": "rgb(0, 0, 0)"}; !maps.Equal(rp, want) {
+		t.Errorf("printing a replay: %q, want %q", rp, want)
+	}
 }
 
 // mainPages are the pages whose screenshots and timings the notes show.
@@ -519,7 +542,7 @@ var mainPages = []struct{ name, path string }{
 	{"not-found", "/rules/goat-99"},
 }
 
-func testScreenshots(t *testing.T, base string) {
+func testScreenshots(t *testing.T, base string, tools *toolFixture) {
 	dir := artifactDir(t)
 	ctx := newTab(t, 90*time.Second)
 	n := 0
@@ -539,10 +562,29 @@ func testScreenshots(t *testing.T, base string) {
 			}
 			n++
 		}
+		for _, p := range tools.shots() {
+			act(t, ctx, chromedp.Navigate(base+p.path))
+			if jsEval[bool](t, ctx, `document.documentElement.scrollWidth > innerWidth + 1`) {
+				t.Errorf("%s at %dpx scrolls sideways (%d px wide)", p.path, w, jsEval[int](t, ctx, `document.documentElement.scrollWidth`))
+			}
+			shot := chromedp.CaptureScreenshot()
+			if p.full {
+				shot = chromedp.FullScreenshot(100)
+			}
+			img, err := chromedp.Run(ctx, shot)
+			if err != nil {
+				t.Fatalf("screenshot %s: %v", p.path, err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%d.png", p.name, w)), img, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			n++
+		}
 	}
 	// The dark theme, and results as you type, on a phone.
 	act(t, ctx, emulateWidth(390), emulateMedia("", "dark"))
-	for _, p := range mainPages[:3] {
+	dark := append(mainPages[:3:3], struct{ name, path string }{"replay", replayPath + "#line-15"}, struct{ name, path string }{"practice", tools.PracticeWrong})
+	for _, p := range dark {
 		act(t, ctx, chromedp.Navigate(base+p.path))
 		img, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {
@@ -601,7 +643,7 @@ func a11yPages(a *App) []string {
 // testAxe runs axe-core's WCAG 2 A and AA rules on every page, and on the
 // states the script makes, in the light theme; and its contrast rule, the
 // one rule that depends on the theme, in the dark theme.
-func testAxe(t *testing.T, a *App) {
+func testAxe(t *testing.T, a *App, tools *toolFixture) {
 	src := axeSource(t)
 	base := a.URL()
 	axeCheck := func(t *testing.T, ctx context.Context, script, label string) []axeViolation {
@@ -656,14 +698,14 @@ func testAxe(t *testing.T, a *App) {
 		}
 	}
 	start := time.Now()
-	pages := a11yPages(a)
+	pages := append(a11yPages(a), tools.axePaths()...)
 	act(t, ctx, emulateWidth(1280), emulateMedia("", "light"))
 	// Rule pages share one template and differ in their Markdown, whose
 	// colours come from a few rules: the dark theme is checked on the first
 	// page of each format, the light theme on all.
 	formats := map[string]bool{}
 	for _, p := range pages {
-		dark := true
+		dark := !tools.lightOnly(p)
 		if id, ok := strings.CutPrefix(p, "/rules/"); ok {
 			if pg, ok := a.Content().Site.Page(id); ok {
 				dark = !formats[pg.Format]
@@ -689,7 +731,22 @@ func testAxe(t *testing.T, a *App) {
 	check("compare on a phone", true)
 	act(t, ctx, chromedp.Navigate(base+"/rules/goat-10"))
 	check("rule page on a phone", true)
-	t.Logf("axe-core: %d pages and 6 states, %d runs (WCAG 2 A and AA in the light theme, contrast in the dark one), in %v", len(pages), runs, time.Since(start).Round(time.Millisecond))
+	// The tools' states: the replay viewer at a step where the formats
+	// differ, on a phone and a desktop; a broken scenario with its line
+	// shown; the timed test in its last minute.
+	act(t, ctx, chromedp.Navigate(base+replayPath), typeText(kbRight), typeText(kbRight), typeText(kbRight))
+	check("replay viewer, a differing step, phone", true)
+	act(t, ctx, emulateWidth(1280), chromedp.Navigate(base+replayPath), typeText(kbRight), typeText(kbRight), typeText(kbRight))
+	check("replay viewer, a differing step", true)
+	act(t, ctx, chromedp.Navigate(base+"/replay"), chromedp.Evaluate[chromedp.Void](`document.getElementById('scenario').value = `+jsString(brokenScenario)))
+	if _, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.CSS(".replay-form button[type=submit]"))); err != nil {
+		t.Fatal(err)
+	}
+	act(t, ctx, chromedp.Click(chromedp.CSS("[data-goto-line]")))
+	check("broken scenario", true)
+	act(t, ctx, chromedp.Navigate(base+tools.Attempt), chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-timer]').classList.add('low', 'urgent')`))
+	check("test in its last minute", true)
+	t.Logf("axe-core: %d pages and 10 states, %d runs (WCAG 2 A and AA in the light theme, contrast in the dark one), in %v", len(pages), runs, time.Since(start).Round(time.Millisecond))
 }
 
 // pageMetrics is what the Performance API says about one page load.
@@ -721,7 +778,7 @@ const metricsJS = `(() => {
 // visit, and logs their weight and timings. Every rule page (HTML, CSS and
 // JS together) must stay under 100 KB: the HTML of each is fetched over
 // HTTP, and the heaviest is loaded in the browser too.
-func testWeight(t *testing.T, a *App) {
+func testWeight(t *testing.T, a *App, tools *toolFixture) {
 	base := a.URL()
 	ctx := newTab(t, 90*time.Second)
 	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
@@ -773,6 +830,31 @@ func testWeight(t *testing.T, a *App) {
 	row(heaviest+" (heaviest rule)", m)
 	if total := m.HTML + m.CSS + m.JS; total >= limit {
 		t.Errorf("%s weighs %d bytes in the browser, over %d", heaviest, total, limit)
+	}
+	// The tools' pages: replays load the viewer's script too, and log when
+	// it has drawn the boards.
+	for _, p := range []string{replayPath, "/replay/hat-06-timing-7?formats=all", "/replay", "/quiz", "/practice/goat", tools.Attempt, tools.Result, tools.DeckShare} {
+		before := len(console())
+		m := load(p)
+		name := p
+		if len(name) > 36 {
+			name = name[:33] + "..."
+		}
+		row(name, m)
+		if errs := console()[before:]; len(errs) > 0 {
+			t.Errorf("%s: console errors: %q", p, errs)
+		}
+		replay := strings.HasPrefix(p, "/replay/")
+		if want := map[bool]int{true: 5, false: 4}[replay || p == "/replay"]; m.CSS == 0 || m.JS == 0 || m.FCP <= 0 || m.Requests != want {
+			t.Errorf("%s: metrics incomplete or unexpected (want %d requests): %+v", p, want, m)
+		}
+		if replay {
+			drawn := jsEval[float64](t, ctx, `(performance.getEntriesByName('substep-replay-drawn')[0] || {startTime: -1}).startTime`)
+			if drawn < 0 {
+				t.Errorf("%s: the viewer did not draw", p)
+			}
+			fmt.Fprintf(&b, "%-36s viewer drawn at %.0fms\n", "", drawn)
+		}
 	}
 	fmt.Fprintf(&b, "sizes in bytes, uncompressed; times from navigation start, cache off, loopback; %d rule pages, all under %d bytes\n", len(a.Content().Site.Pages), limit)
 	t.Log(b.String())

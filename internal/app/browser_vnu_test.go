@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -103,12 +105,31 @@ func sitePaths(a *App) []string {
 // some pages as the script leaves them (section copy buttons, results as
 // you type, the phone's compare view) through the Nu HTML validator, in one
 // run of it: no errors allowed.
-func testValidHTML(t *testing.T, a *App) {
+func testValidHTML(t *testing.T, a *App, tools *toolFixture) {
 	vnuJar(t) // skip early when it is missing
 	docs := map[string][]byte{}
-	for _, p := range sitePaths(a) {
+	for _, p := range append(sitePaths(a), tools.paths()...) {
 		_, body := get(t, a.URL()+p)
 		docs[p] = body
+	}
+	// Pages that answer a form: a broken scenario, a checked deck.
+	for name, form := range map[string]struct {
+		path string
+		v    url.Values
+	}{
+		"POST /replay (broken)":     {"/replay", url.Values{"scenario": {brokenScenario}, "format": {"goat", "hat"}}},
+		"POST /domain/check (list)": {"/domain/check", url.Values{"deck": {"1 Sangan\n1 Dark Magician Girl\n"}, "master": {"Sangan"}}},
+	} {
+		resp, err := client.PostForm(a.URL()+form.path, form.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode >= 500 {
+			t.Fatalf("%s: %d %v", name, resp.StatusCode, err)
+		}
+		docs[name] = body
 	}
 	// The stylesheets the pages link to.
 	_, home := get(t, a.URL()+"/")
@@ -121,7 +142,7 @@ func testValidHTML(t *testing.T, a *App) {
 	if len(docs) < 20 {
 		t.Fatalf("only %d documents to validate", len(docs))
 	}
-	for name, body := range scriptedDocs(t, a.URL()) {
+	for name, body := range scriptedDocs(t, a.URL(), tools) {
 		docs[name] = body
 	}
 	// Planted errors must be found, or a clean report proves nothing.
@@ -147,7 +168,7 @@ func testValidHTML(t *testing.T, a *App) {
 }
 
 // scriptedDocs are documents as the script leaves them.
-func scriptedDocs(t *testing.T, base string) map[string][]byte {
+func scriptedDocs(t *testing.T, base string, tools *toolFixture) map[string][]byte {
 	ctx := newTab(t, 30*time.Second)
 	const dom = `'<!DOCTYPE html>\n' + document.documentElement.outerHTML`
 	docs := map[string][]byte{}
@@ -161,5 +182,12 @@ func scriptedDocs(t *testing.T, base string) map[string][]byte {
 	docs["/search (typed)"] = []byte(jsEval[string](t, ctx, dom))
 	act(t, ctx, emulateWidth(390), chromedp.Navigate(base+"/compare"))
 	docs["/compare (phone)"] = []byte(jsEval[string](t, ctx, dom))
+	// The replay viewer as drawn, at a step where the formats differ.
+	act(t, ctx, emulateWidth(1280), chromedp.Navigate(base+"/replay/hat-06-timing-7?formats=all"), typeText(kbRight), typeText(kbRight))
+	docs["/replay/hat-06-timing-7 (viewer, line 14)"] = []byte(jsEval[string](t, ctx, dom))
+	act(t, ctx, chromedp.Navigate(base+replayPath+"#line-15"))
+	docs[replayPath+" (viewer, line 15)"] = []byte(jsEval[string](t, ctx, dom))
+	act(t, ctx, chromedp.Navigate(base+tools.Attempt), chromedp.Sleep(600*time.Millisecond))
+	docs[tools.Attempt+" (timer running)"] = []byte(jsEval[string](t, ctx, dom))
 	return docs
 }

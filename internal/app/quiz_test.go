@@ -580,10 +580,11 @@ func TestKillDuringSubmissions(t *testing.T) {
 var servingRE = regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+)`)
 
 // startSite runs the site binary on a free loopback port with the given
-// attempts file and waits until it serves.
+// attempts file and waits until it serves. The rate limiter is off: the
+// burst comes from one address, the test's.
 func startSite(t *testing.T, bin, dbPath string) (string, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-attempts", dbPath)
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-attempts", dbPath, "-rate-limit=false")
 	cmd.Env = append(os.Environ(), "SUBSTEP_EXPORT_TOKEN=")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

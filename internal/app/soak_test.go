@@ -20,6 +20,7 @@ import (
 	"golang.org/x/net/html"
 
 	"substep/internal/attempts"
+	"substep/web"
 )
 
 // TestSoak drives mixed traffic — rule pages, search, the JSON API,
@@ -43,7 +44,7 @@ func TestSoak(t *testing.T) {
 		fmt.Sscan(v, &workers)
 	}
 	dbPath := filepath.Join(t.TempDir(), "attempts.db")
-	a := quizApp(t, Config{AttemptsPath: dbPath})
+	a := quizApp(t, Config{AttemptsPath: dbPath, RateLimit: web.RateLimit{Off: true}})
 
 	c := a.Content()
 	var pages []string

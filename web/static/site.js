@@ -267,6 +267,45 @@
     });
   }
 
+  // ---- Quiz timer --------------------------------------------------------
+
+  // The attempt page's countdown. The clock ticks every second, but only
+  // the 5- and 1-minute marks are announced (polite), and the timer turns
+  // amber, then red. The form is sent by itself 3 seconds before the end:
+  // the server refuses anything later.
+  function quizTimer(box) {
+    var el = $("[data-left-ms]", box);
+    var form = document.getElementById("attempt-form");
+    var say = $("[data-timer-alert]");
+    if (!el || !form) return;
+    var end = Date.now() + Number(el.getAttribute("data-left-ms"));
+    var sent = false;
+    var marks = [[300, "5 minutes left."], [60, "1 minute left. Your answers are sent by themselves when the time runs out."]];
+    function left() { return Math.max(0, Math.round((end - Date.now()) / 1000)); }
+    // Marks already passed when the page opens are not announced.
+    marks = marks.filter(function (m) { return left() > m[0]; });
+    form.addEventListener("submit", function () { sent = true; });
+    function pad(n) { return (n < 10 ? "0" : "") + n; }
+    function tick() {
+      var s = left();
+      el.textContent = pad(Math.floor(s / 60)) + ":" + pad(s % 60);
+      box.classList.toggle("low", s <= 300);
+      box.classList.toggle("urgent", s <= 60);
+      while (marks.length && s <= marks[0][0]) {
+        if (say) say.textContent = marks[0][1];
+        marks.shift();
+      }
+      if (s <= 3 && !sent) {
+        sent = true;
+        if (form.requestSubmit) form.requestSubmit();
+        else form.submit();
+        return;
+      }
+      if (s > 0) setTimeout(tick, 500);
+    }
+    tick();
+  }
+
   // ---- Wiring ----------------------------------------------------------
 
   document.addEventListener("click", function (ev) {
@@ -295,6 +334,7 @@
     addSectionButtons();
     $$("form[data-live]").forEach(liveSearch);
     $$("[data-topic-picker]").forEach(topicPicker);
+    $$("[data-timer]").forEach(quizTimer);
     root.classList.add("js");
   }
 
