@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"io/fs"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"substep/content"
+	"substep/internal/search"
 )
 
 // TestSourceExamples checks that every example and numbered point of the
@@ -90,4 +92,50 @@ func TestCardsNamedExist(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCardSearchFindsExamples searches, for every example, each card it
+// names, and checks the example is among the results (paging through them
+// all), so a player can get from a card name to every ruling about it.
+func TestCardSearchFindsExamples(t *testing.T) {
+	c, err := LoadContent(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, err := c.Build(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	found := map[string]map[string]bool{} // card → URLs its search returns
+	checked := 0
+	for _, p := range c.Site.Pages {
+		for _, s := range p.Sections {
+			if !s.Example {
+				continue
+			}
+			for _, card := range s.Cards {
+				if found[card] == nil {
+					found[card] = map[string]bool{}
+					for off := 0; ; off += 100 {
+						res, err := ix.Search(context.Background(), card, search.Filter{Limit: 100, Offset: off})
+						if err != nil {
+							t.Fatal(err)
+						}
+						for _, h := range res.Hits {
+							found[card][h.URL] = true
+						}
+						if len(res.Hits) < 100 {
+							break
+						}
+					}
+				}
+				checked++
+				if url := p.URL() + "#" + s.Anchor; !found[card][url] {
+					t.Errorf("searching %q does not find %s", card, url)
+				}
+			}
+		}
+	}
+	t.Logf("%d (example, card) pairs checked over %d cards", checked, len(found))
 }
