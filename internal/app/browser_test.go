@@ -567,9 +567,13 @@ func testScreenshots(t *testing.T, base string, tools *toolFixture) {
 			if jsEval[bool](t, ctx, `document.documentElement.scrollWidth > innerWidth + 1`) {
 				t.Errorf("%s at %dpx scrolls sideways (%d px wide)", p.path, w, jsEval[int](t, ctx, `document.documentElement.scrollWidth`))
 			}
+			// Long pages are shot whole on a desktop; on a phone, the screen
+			// at their main part.
 			shot := chromedp.CaptureScreenshot()
-			if p.full {
+			if p.full || (p.scroll != "" && w > 600) {
 				shot = chromedp.FullScreenshot(100)
+			} else if p.scroll != "" {
+				act(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector(`+jsString(p.scroll)+`).scrollIntoView()`))
 			}
 			img, err := chromedp.Run(ctx, shot)
 			if err != nil {
@@ -583,7 +587,7 @@ func testScreenshots(t *testing.T, base string, tools *toolFixture) {
 	}
 	// The dark theme, and results as you type, on a phone.
 	act(t, ctx, emulateWidth(390), emulateMedia("", "dark"))
-	dark := append(mainPages[:3:3], struct{ name, path string }{"replay", replayPath + "#line-15"}, struct{ name, path string }{"practice", tools.PracticeWrong})
+	dark := append(mainPages[:3:3], struct{ name, path string }{"practice", tools.PracticeWrong})
 	for _, p := range dark {
 		act(t, ctx, chromedp.Navigate(base+p.path))
 		img, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
@@ -595,6 +599,15 @@ func testScreenshots(t *testing.T, base string, tools *toolFixture) {
 		}
 		n++
 	}
+	act(t, ctx, chromedp.Navigate(base+replayPath+"#line-15"), chromedp.Evaluate[chromedp.Void](`document.querySelector('.rv-bar').scrollIntoView()`))
+	img, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "replay-390-dark.png"), img, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	n++
 	act(t, ctx, emulateMedia("", "light"), chromedp.Navigate(base+"/"), chromedp.Focus(chromedp.ID("q")), typeText("sangan"))
 	waitJS(t, ctx, `document.getElementById('live').dataset.query === 'sangan'`, 5*time.Second)
 	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())

@@ -104,24 +104,26 @@ func (f *toolFixture) lightOnly(path string) bool {
 	return slices.Contains([]string{"/replay", "/replay/help", "/quiz", "/practice/goat", f.Verify, "/domain/check"}, path)
 }
 
-// shots are the tool pages the screenshots show; full pages but for the
-// long ones.
+// shots are the tool pages the screenshots show: whole pages, or the
+// screen at the scroll selector's element on a phone (whole on a desktop).
 func (f *toolFixture) shots() []struct {
 	name, path string
 	full       bool
+	scroll     string
 } {
 	return []struct {
 		name, path string
 		full       bool
+		scroll     string
 	}{
-		{"replay", replayPath + "#line-15", true},
-		{"replay-index", "/replay", false},
-		{"quiz", "/quiz", true},
-		{"attempt", f.Attempt, false},
-		{"practice", f.PracticeRight, true},
-		{"result", f.Result, false},
-		{"verify", f.Verify, true},
-		{"deck", f.DeckShare, false},
+		{"replay", replayPath + "#line-15", false, ".rv-bar"},
+		{"replay-index", "/replay", false, ""},
+		{"quiz", "/quiz", true, ""},
+		{"attempt", f.Attempt, false, ""},
+		{"practice", f.PracticeRight, true, ""},
+		{"result", f.Result, false, ""},
+		{"verify", f.Verify, true, ""},
+		{"deck", f.DeckShare, false, ""},
 	}
 }
 
