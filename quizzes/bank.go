@@ -42,17 +42,7 @@ var Kinds = []string{KindChainLink, KindLegal, KindLocation, KindLP, KindTiming,
 type Bank struct {
 	Format    string      `yaml:"format"`
 	Questions []*Question `yaml:"questions"`
-	Gaps      []Gap       `yaml:"gaps"`
 	File      string      `yaml:"-"`
-}
-
-// Gap is a topic of the format's rule pages that the bank cannot ask about
-// yet because the engine cannot replay it, and why. Gaps are listed, not
-// hidden: the content test reports them, and fails on a topic that has
-// neither a question nor a gap.
-type Gap struct {
-	Topic string `yaml:"topic"`
-	Why   string `yaml:"why"`
 }
 
 // Question is a scenario, a prompt, an engine query and the choices. The
@@ -66,6 +56,8 @@ type Question struct {
 	Cites        []string `yaml:"cites"`         // rule sections it tests: "goat-09#example-1"
 	Scenario     string   `yaml:"scenario"`      // the scenario text, inline
 	ScenarioFile string   `yaml:"scenario_file"` // or a file under content/scenarios/
+	Deck         string   `yaml:"deck"`          // or a Domain deck list, for the deck checker
+	DeckMaster   string   `yaml:"deck_master"`   // the deck's Deck Master ("" for the list's own)
 	Prompt       string   `yaml:"prompt"`
 	Ask          string   `yaml:"ask"`   // the engine query
 	Claim        string   `yaml:"claim"` // true-false: the statement is true when the engine answers this
@@ -179,10 +171,8 @@ func Load(banks, scenarios fs.FS) ([]*Bank, error) {
 		if want := strings.TrimSuffix(name, ".yaml"); b.Format != want {
 			add(name, 1, "format %q does not match the file name (want %q)", b.Format, want)
 		}
-		for _, g := range b.Gaps {
-			if g.Topic == "" || strings.TrimSpace(g.Why) == "" {
-				add(name, 1, "a gap needs a topic and a why")
-			}
+		if hasKey(doc.Content[0], "gaps") {
+			add(name, 1, "banks declare no gaps: every topic of the format's pages needs a question (see README)")
 		}
 		lines := questionLines(doc.Content[0])
 		for i, q := range b.Questions {
@@ -215,6 +205,16 @@ func Load(banks, scenarios fs.FS) ([]*Bank, error) {
 		return nil, &LoadError{Problems: problems}
 	}
 	return out, nil
+}
+
+// hasKey reports whether mapping m has the key.
+func hasKey(m *yaml.Node, key string) bool {
+	for i := 0; m.Kind == yaml.MappingNode && i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
 }
 
 // questionLines finds the line of each entry of the questions list.
@@ -260,11 +260,21 @@ func (q *Question) validate() []string {
 			bad("cite %q is not page#anchor", c)
 		}
 	}
+	sources := 0
+	for _, s := range []string{q.Scenario, q.ScenarioFile, q.Deck} {
+		if s != "" {
+			sources++
+		}
+	}
 	switch {
-	case q.Scenario == "" && q.ScenarioFile == "":
-		bad("needs a scenario or a scenario_file")
+	case sources == 0:
+		bad("needs a scenario, a scenario_file or a deck")
 	case q.Scenario != "" && q.ScenarioFile != "":
 		bad("has both a scenario and a scenario_file")
+	case sources > 1:
+		bad("needs exactly one of scenario, scenario_file and deck")
+	case q.DeckMaster != "" && q.Deck == "":
+		bad("deck_master without a deck")
 	}
 	if strings.TrimSpace(q.Prompt) == "" {
 		bad("missing prompt")

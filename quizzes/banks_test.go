@@ -34,3 +34,35 @@ func TestEmbeddedBanks(t *testing.T) {
 		}
 	}
 }
+
+// replayOnly hides the engine's Parser, so every question and format
+// parses its scenario again: how Check worked before parse-once.
+type replayOnly struct {
+	Engine
+	DeckChecker
+}
+
+// BenchmarkLoadChecked is the start-up check of the embedded banks, with
+// each scenario parsed once (as the server runs it) and parsed for every
+// question and format.
+func BenchmarkLoadChecked(b *testing.B) {
+	scen, err := fs.Sub(content.FS, "scenarios")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name string
+		eng  func() Engine
+	}{
+		{"parse-once", func() Engine { return NewEngine(nil) }},
+		{"parse-each", func() Engine { e := NewEngine(nil); return replayOnly{e, e.(DeckChecker)} }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := LoadChecked(BankFS(), scen, bc.eng()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

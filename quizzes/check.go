@@ -19,6 +19,64 @@ type Engine interface {
 	Replay(format, scenario, query string) (Replay, error)
 }
 
+// Parser is an Engine that can parse a scenario once and replay the
+// parsed scenario under each format: Check parses every distinct scenario
+// text once, however many questions and formats replay it.
+type Parser interface {
+	Parse(scenario string) (Parsed, error)
+}
+
+// Parsed is a parsed scenario.
+type Parsed interface {
+	Replay(format, query string) (Replay, error)
+}
+
+// engineParsed replays through an Engine that cannot parse ahead.
+type engineParsed struct {
+	eng      Engine
+	scenario string
+}
+
+func (p engineParsed) Replay(format, query string) (Replay, error) {
+	return p.eng.Replay(format, p.scenario, query)
+}
+
+// parseCache parses each distinct scenario once for one Check.
+type parseCache struct {
+	eng    Engine
+	parsed map[string]parseResult
+}
+
+type parseResult struct {
+	p   Parsed
+	err error
+}
+
+func newParseCache(eng Engine) *parseCache {
+	return &parseCache{eng: eng, parsed: map[string]parseResult{}}
+}
+
+// replay answers q under format: from the deck checker for a deck
+// question, else from its scenario parsed once.
+func (c *parseCache) replay(format string, q *Question) (Replay, error) {
+	if q.Deck != "" {
+		return deckReplay(c.eng, format, q)
+	}
+	r, ok := c.parsed[q.Scenario]
+	if !ok {
+		if pr, can := c.eng.(Parser); can {
+			r.p, r.err = pr.Parse(q.Scenario)
+		} else {
+			r.p = engineParsed{c.eng, q.Scenario}
+		}
+		c.parsed[q.Scenario] = r
+	}
+	if r.err != nil {
+		return Replay{}, r.err
+	}
+	return r.p.Replay(format, q.Ask)
+}
+
 // Replay is the engine's answer to a question's query, with the timeline
 // that led to it as a person reads it.
 type Replay struct {
@@ -57,7 +115,6 @@ func (c *Checked) CorrectChoice() Choice {
 type CheckedBank struct {
 	Format    string
 	Questions []*Checked
-	Gaps      []Gap
 	byID      map[string]*Checked
 }
 
@@ -130,18 +187,20 @@ func (e *CheckError) Error() string {
 }
 
 // Check replays every question under its bank's format and under every
-// other format. A question fails when the engine cannot replay it, when no
+// other format (each scenario is parsed once when eng is a Parser; a deck
+// question asks the DeckChecker eng implements). A question fails when the engine cannot replay it, when no
 // choice (or more than one) equals the engine's answer, or when the
 // author's answer is not the engine's. Every failure is listed in one
 // *CheckError; a server must refuse to start on it.
 func Check(banks []*Bank, eng Engine) (*Set, error) {
 	set := &Set{banks: map[string]*CheckedBank{}}
 	var problems []string
+	cache := newParseCache(eng)
 	for _, b := range banks {
-		cb := &CheckedBank{Format: b.Format, Gaps: b.Gaps, byID: map[string]*Checked{}}
+		cb := &CheckedBank{Format: b.Format, byID: map[string]*Checked{}}
 		for _, q := range b.Questions {
 			where := fmt.Sprintf("%s:%d: question %q", b.File, q.Line, q.ID)
-			c, err := check(b.Format, q, eng)
+			c, err := check(b.Format, q, cache)
 			if err != nil {
 				problems = append(problems, where+": "+err.Error())
 				continue
@@ -169,8 +228,8 @@ func (q *Question) value(answer string) string {
 	return answer
 }
 
-func check(format string, q *Question, eng Engine) (*Checked, error) {
-	r, err := eng.Replay(format, q.Scenario, q.Ask)
+func check(format string, q *Question, cache *parseCache) (*Checked, error) {
+	r, err := cache.replay(format, q)
 	if err != nil {
 		return nil, fmt.Errorf("the engine cannot answer it under %s: %v", format, err)
 	}
@@ -194,7 +253,7 @@ func check(format string, q *Question, eng Engine) (*Checked, error) {
 	for _, f := range AllFormats {
 		v := got
 		if f != format {
-			other, err := eng.Replay(f, q.Scenario, q.Ask)
+			other, err := cache.replay(f, q)
 			if err != nil {
 				v = "error: " + err.Error()
 			} else {

@@ -3,56 +3,138 @@ package quizzes
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"substep/rulings"
+	"substep/rulings/domain"
 )
 
-// rulingsEngine answers questions with Substep's rules engine.
+// rulingsEngine answers questions with Substep's rules engine, and deck
+// questions with the Domain deck checker over the same catalogue.
 type rulingsEngine struct {
 	cat *rulings.Catalogue
+
+	once  sync.Once
+	decks domain.CardSource
 }
 
 // NewEngine returns the Engine backed by the rulings package: it parses
 // the scenario, replays it under the format's profile and asks the query
 // with (*rulings.Timeline).Ask. cat resolves card names (nil: the embedded
-// catalogue).
+// catalogue). It is also a Parser (a scenario parsed once is replayed under
+// every format) and a DeckChecker over the catalogue's cards converted as
+// internal/cardsdb does; an app that has a card database wires that one
+// with WithDecks.
 func NewEngine(cat *rulings.Catalogue) Engine {
 	if cat == nil {
 		cat, _ = rulings.DefaultCatalogue() // on error, Replay reports it
 	}
-	return rulingsEngine{cat: cat}
+	return &rulingsEngine{cat: cat}
 }
 
-func (e rulingsEngine) Replay(format, scenario, query string) (Replay, error) {
-	if e.cat == nil {
-		cat, err := rulings.DefaultCatalogue()
-		if err != nil {
-			return Replay{}, err
-		}
-		e.cat = cat
+func (e *rulingsEngine) catalogue() (*rulings.Catalogue, error) {
+	if e.cat != nil {
+		return e.cat, nil
 	}
-	p, ok := rulings.ProfileByID(format)
-	if !ok {
-		return Replay{}, fmt.Errorf("no format %q", format)
-	}
-	s, err := rulings.ParseScenario("question", []byte(scenario), e.cat)
-	if err != nil {
-		return Replay{}, fmt.Errorf("scenario: %w", err)
-	}
-	t := rulings.Replay(s, p)
-	if t.Error != nil {
-		return Replay{}, fmt.Errorf("replay: %w", t.Error)
-	}
-	for _, x := range t.Expectations {
-		if !x.OK {
-			return Replay{}, fmt.Errorf("scenario line %d: expected %s = %s, the replay gives %s", x.Line, x.Query, x.Want, x.Got)
-		}
-	}
-	ans, err := t.Ask(query)
+	return rulings.DefaultCatalogue()
+}
+
+func (e *rulingsEngine) Replay(format, scenario, query string) (Replay, error) {
+	p, err := e.Parse(scenario)
 	if err != nil {
 		return Replay{}, err
 	}
-	return Replay{Answer: ans, Steps: steps(t)}, nil
+	return p.Replay(format, query)
+}
+
+// Parse parses a scenario once; the result replays it under any format,
+// each format's timeline computed once.
+func (e *rulingsEngine) Parse(scenario string) (Parsed, error) {
+	cat, err := e.catalogue()
+	if err != nil {
+		return nil, err
+	}
+	s, err := rulings.ParseScenario("question", []byte(scenario), cat)
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	return &parsedScenario{s: s, replays: map[string]replayed{}}, nil
+}
+
+// parsedScenario is a parsed scenario with its timelines by format.
+type parsedScenario struct {
+	s       *rulings.Scenario
+	mu      sync.Mutex
+	replays map[string]replayed
+}
+
+type replayed struct {
+	t     *rulings.Timeline
+	steps []Step
+	err   error
+}
+
+func (p *parsedScenario) timeline(format string) replayed {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if r, ok := p.replays[format]; ok {
+		return r
+	}
+	var r replayed
+	prof, ok := rulings.ProfileByID(format)
+	if !ok {
+		r.err = fmt.Errorf("no format %q", format)
+	} else if t := rulings.Replay(p.s, prof); t.Error != nil {
+		r.err = fmt.Errorf("replay: %w", t.Error)
+	} else {
+		for _, x := range t.Expectations {
+			if !x.OK {
+				r.err = fmt.Errorf("scenario line %d: expected %s = %s, the replay gives %s", x.Line, x.Query, x.Want, x.Got)
+				break
+			}
+		}
+		if r.err == nil {
+			r.t, r.steps = t, steps(t)
+		}
+	}
+	p.replays[format] = r
+	return r
+}
+
+func (p *parsedScenario) Replay(format, query string) (Replay, error) {
+	r := p.timeline(format)
+	if r.err != nil {
+		return Replay{}, r.err
+	}
+	ans, err := r.t.Ask(query)
+	if err != nil {
+		return Replay{}, err
+	}
+	return Replay{Answer: ans, Steps: r.steps}, nil
+}
+
+// CheckDeck checks a Domain deck list against the catalogue's cards.
+func (e *rulingsEngine) CheckDeck(deck, master string) (domain.Result, error) {
+	e.once.Do(func() {
+		cat, err := e.catalogue()
+		if err != nil {
+			return
+		}
+		var facts []domain.Facts
+		for _, c := range cat.Cards() {
+			facts = append(facts, domain.Facts{
+				Name: c.Name, Passcode: c.Passcode, Kind: c.Kind, Subtypes: c.Subtypes,
+				Attribute: c.Attribute, Type: c.Type, Level: c.Level, ATK: c.ATK, DEF: c.DEF,
+				Archetypes: c.Archetypes, Text: c.Text,
+			})
+		}
+		cards, _ := domain.FromFacts(facts, nil)
+		e.decks = domain.NewIndex(cards, nil)
+	})
+	if e.decks == nil {
+		return domain.Result{}, fmt.Errorf("no card catalogue for the deck checker")
+	}
+	return NewDeckChecker(e.decks).CheckDeck(deck, master)
 }
 
 // steps turns the timeline's events into lines a person reads.

@@ -190,6 +190,9 @@ func TestLoadProblems(t *testing.T) {
 		{"duplicate choice", strings.Replace(goodBank, "[Sangan, Thestalos the Firestorm Monarch]", "[Sangan, sangan]", 1), `choice "sangan" listed twice`},
 		{"both scenarios", strings.Replace(goodBank, "scenario_file: same.txt", "scenario_file: same.txt\n    scenario: x", 1), "both a scenario and a scenario_file"},
 		{"missing scenario file", strings.Replace(goodBank, "scenario_file: same.txt", "scenario_file: nope.txt", 1), "scenario_file"},
+		{"scenario and deck", strings.Replace(goodBank, "scenario_file: same.txt", "scenario_file: same.txt\n    deck: \"1 Sangan\"", 1), "exactly one of scenario, scenario_file and deck"},
+		{"deck master without deck", strings.Replace(goodBank, "scenario_file: same.txt", "scenario_file: same.txt\n    deck_master: Sangan", 1), "deck_master without a deck"},
+		{"gaps", goodBank + "gaps:\n  - topic: union\n    why: not yet\n", "banks declare no gaps"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
