@@ -155,7 +155,7 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 			doc, err := md.Render(src)
 			if err != nil {
 				for _, pr := range frontMatterProblems(err) {
-					add(file, pr.Line, "%s", pr.Msg)
+					add(file, clampLine(pr.Line, src), "%s", pr.Msg)
 				}
 				continue
 			}
@@ -167,7 +167,7 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 			}
 			if err := doc.Front.Decode(p); err != nil {
 				for _, pr := range frontMatterProblems(err) {
-					add(file, pr.Line, "%s", pr.Msg)
+					add(file, clampLine(pr.Line, src), "%s", pr.Msg)
 				}
 				continue
 			}
@@ -371,4 +371,13 @@ func frontMatterProblems(err error) []Problem {
 		out = append(out, pr)
 	}
 	return out
+}
+
+// clampLine keeps a YAML error's line inside the file: YAML also counts a
+// lone carriage return as a line break, which the file's lines do not.
+func clampLine(line int, src []byte) int {
+	if n := strings.Count(string(src), "\n") + 1; line > n {
+		return n
+	}
+	return line
 }
