@@ -406,9 +406,12 @@ does not depend on what else the machine is running.
 ## Search: /api/search against the raw FTS5 query loop
 
 The limit is \`bench/ftsloop\` ($FTS_CMD) on the database from
-\`site build -o substep.db\`: per query it runs the ranked, highlighted MATCH over pages and
-sections (LIMIT 50) and the card-name trigram MATCH, reading every row, with $SEARCH_CONNS
-workers. The site is driven by $API_CMD (the same concurrency).
+\`site build -o substep.db\`: per query it runs the ranked MATCH over pages and
+sections with FTS5's snippet() (LIMIT 50; the any-word MATCH when nothing has every word) and
+the card-name trigram MATCH (skipped, as the site skips it, for input more than a quarter longer
+than the longest card name), each statement prepared once, reading every row, with $SEARCH_CONNS
+workers. The site also counts the hits and looks for an exact title, escapes the snippets,
+re-ranks card names and writes JSON. It is driven by $API_CMD (the same concurrency).
 Rows per query (raw loop): $SEARCH_HITS.
 
 | query | text | raw q/s | raw p50 ms | raw p99 ms | raw CPU µs/q | API req/s | API p50 ms | API p99 ms | API CPU µs/req | API / raw |

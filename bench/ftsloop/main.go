@@ -1,9 +1,10 @@
 // Command ftsloop is the limit the site's search is measured against: it
 // opens a content database built by `site build -o FILE` and runs, in a
 // bounded loop, the same FTS5 MATCH statements a search request needs (the
-// ranked, highlighted page-and-section query and the card-name trigram
-// query, and the any-word query when no row has every word), with no HTTP,
-// no JSON, no snippets and no re-ranking. It prints one line per query: the
+// ranked page-and-section query with FTS5's snippet(), the card-name
+// trigram query unless the input is longer than any card name, and the
+// any-word query when no row has every word), each prepared once, with no
+// HTTP, no JSON, no HTML escaping and no re-ranking. It prints one line per query: the
 // query, queries per second, p50 and p99 latency, the rows found and the
 // process CPU time per query.
 //
@@ -42,12 +43,39 @@ func (q *queries) String() string     { return strings.Join(*q, ", ") }
 func (q *queries) Set(v string) error { *q = append(*q, v); return nil }
 
 // Statements: the hit query as internal/search runs it for one page of 50
-// hits (bm25 order, highlighted body), and the card candidates query.
+// hits (bm25 order, a 30-token snippet of the body), and the card
+// candidates query.
 const (
-	hitSQL = `SELECT docs_fts.rowid, docs_fts.rank, highlight(docs_fts, 2, char(1), char(2))
+	hitSQL = `SELECT docs_fts.rowid, docs_fts.rank, snippet(docs_fts, 2, char(1), char(2), char(3), 30)
 		FROM docs_fts WHERE docs_fts MATCH ? ORDER BY docs_fts.rank LIMIT 50`
 	cardSQL = `SELECT rowid FROM card_names_fts WHERE card_names_fts MATCH ? ORDER BY rank LIMIT 200`
+	// longestSQL is the longest folded card name or alias, in runes;
+	// search.Index.Cards skips input longer than it by more than a quarter.
+	longestSQL = `SELECT coalesce(max(length(key)), 0) FROM card_names`
 )
+
+// stmts are the loop's statements, prepared once as the site prepares its own.
+type stmts struct {
+	hit, card *sql.Stmt
+}
+
+func prepare(ctx context.Context, db *sql.DB) (stmts, error) {
+	var s stmts
+	var err error
+	if s.hit, err = db.PrepareContext(ctx, hitSQL); err != nil {
+		return s, err
+	}
+	if s.card, err = db.PrepareContext(ctx, cardSQL); err != nil {
+		s.hit.Close()
+		return s, err
+	}
+	return s, nil
+}
+
+func (s stmts) Close() {
+	s.hit.Close()
+	s.card.Close()
+}
 
 // Bounds: every loop stops at the duration or the iteration cap, whichever
 // comes first.
@@ -84,9 +112,19 @@ func run(args []string, out io.Writer) error {
 		return err
 	}
 	defer conn.Close()
+	ctx := context.Background()
+	st, err := prepare(ctx, conn)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var longest int
+	if err := conn.QueryRowContext(ctx, longestSQL).Scan(&longest); err != nil {
+		return err
+	}
 	fmt.Fprintf(out, "# query\tqueries/s\tp50_ms\tp99_ms\thits\tcard_candidates\tcpu_us_per_query\n")
 	for _, q := range qs {
-		r, err := measure(context.Background(), conn, q, *workers, *duration)
+		r, err := measure(ctx, st, q, longest, *workers, *duration)
 		if err != nil {
 			return err
 		}
@@ -129,17 +167,17 @@ type result struct {
 // once runs the statements for one query and reads every row: the hit
 // query with every word, again with any word when that found nothing (as
 // the site does), and the card query.
-func once(ctx context.Context, db *sql.DB, match, anyMatch, cardMatch string) (hits, cards int, err error) {
-	if hits, err = hitRows(ctx, db, match); err != nil {
+func once(ctx context.Context, st stmts, match, anyMatch, cardMatch string) (hits, cards int, err error) {
+	if hits, err = hitRows(ctx, st.hit, match); err != nil {
 		return 0, 0, err
 	}
 	if hits == 0 && anyMatch != "" {
-		if hits, err = hitRows(ctx, db, anyMatch); err != nil {
+		if hits, err = hitRows(ctx, st.hit, anyMatch); err != nil {
 			return 0, 0, err
 		}
 	}
 	if cardMatch != "" {
-		rows, err := db.QueryContext(ctx, cardSQL, cardMatch)
+		rows, err := st.card.QueryContext(ctx, cardMatch)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -159,11 +197,11 @@ func once(ctx context.Context, db *sql.DB, match, anyMatch, cardMatch string) (h
 	return hits, cards, nil
 }
 
-func hitRows(ctx context.Context, db *sql.DB, match string) (int, error) {
+func hitRows(ctx context.Context, hit *sql.Stmt, match string) (int, error) {
 	if match == "" {
 		return 0, nil
 	}
-	rows, err := db.QueryContext(ctx, hitSQL, match)
+	rows, err := hit.QueryContext(ctx, match)
 	if err != nil {
 		return 0, err
 	}
@@ -197,12 +235,12 @@ func anyWord(match string) string {
 	return strings.Join(strings.Fields(group), " OR ")
 }
 
-func measure(ctx context.Context, db *sql.DB, q string, workers int, d time.Duration) (result, error) {
-	match, cardMatch := search.MatchQuery(q), trigramMatch(q)
+func measure(ctx context.Context, st stmts, q string, longest, workers int, d time.Duration) (result, error) {
+	match, cardMatch := search.MatchQuery(q), trigramMatch(q, longest)
 	anyMatch := anyWord(match)
 	var r result
 	var err error
-	if r.hits, r.cards, err = once(ctx, db, match, anyMatch, cardMatch); err != nil { // warm up, and count rows
+	if r.hits, r.cards, err = once(ctx, st, match, anyMatch, cardMatch); err != nil { // warm up, and count rows
 		return r, fmt.Errorf("%q: %w", q, err)
 	}
 	lat := make([][]time.Duration, workers)
@@ -217,7 +255,7 @@ func measure(ctx context.Context, db *sql.DB, q string, workers int, d time.Dura
 			defer wg.Done()
 			for i := 0; i < maxIterations/workers && time.Now().Before(deadline); i++ {
 				t := time.Now()
-				if _, _, err := once(ctx, db, match, anyMatch, cardMatch); err != nil {
+				if _, _, err := once(ctx, st, match, anyMatch, cardMatch); err != nil {
 					errs[w] = err
 					return
 				}
@@ -263,8 +301,10 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // trigramMatch is the card-name query: the input folded as the search
 // package folds card names (lower case, '.' and apostrophes dropped, other
 // symbols as single spaces, at most 64 runes), cut into its distinct
-// trigrams, each quoted, joined with OR. "" when the input is too short.
-func trigramMatch(q string) string {
+// trigrams, each quoted, joined with OR. "" when the input is too short,
+// or longer than longest runes by more than a quarter (the site does not
+// look such input up as a card name).
+func trigramMatch(q string, longest int) string {
 	var b strings.Builder
 	gap := false
 	for _, r := range strings.ToValidUTF8(q, " ") {
@@ -281,6 +321,9 @@ func trigramMatch(q string) string {
 		}
 	}
 	key := []rune(b.String())
+	if len(key) > longest+longest/4 {
+		return ""
+	}
 	if len(key) > 64 {
 		key = []rune(strings.TrimSpace(string(key[:64])))
 	}

@@ -29,16 +29,22 @@ func TestAnyWord(t *testing.T) {
 }
 
 func TestTrigramMatch(t *testing.T) {
-	tests := []struct{ q, want string }{
-		{"ab", ""},
-		{"Sangan", `"san" OR "ang" OR "nga" OR "gan"`},
-		{"D.D. War", `"dd " OR "d w" OR " wa" OR "war"`},
-		{"aaaa", `"aaa"`},
-		{strings.Repeat("x", 100), `"xxx"`},
+	tests := []struct {
+		q       string
+		longest int
+		want    string
+	}{
+		{"ab", 40, ""},
+		{"Sangan", 40, `"san" OR "ang" OR "nga" OR "gan"`},
+		{"D.D. War", 40, `"dd " OR "d w" OR " wa" OR "war"`},
+		{"aaaa", 40, `"aaa"`},
+		{strings.Repeat("x", 100), 100, `"xxx"`},
+		{"Sangan", 4, ""}, // longer than 4 + 4/4 runes: not a card name
+		{"Sangan", 5, `"san" OR "ang" OR "nga" OR "gan"`},
 	}
 	for _, tt := range tests {
-		if got := trigramMatch(tt.q); got != tt.want {
-			t.Errorf("trigramMatch(%q) = %q, want %q", tt.q, got, tt.want)
+		if got := trigramMatch(tt.q, tt.longest); got != tt.want {
+			t.Errorf("trigramMatch(%q, %d) = %q, want %q", tt.q, tt.longest, got, tt.want)
 		}
 	}
 }
@@ -70,23 +76,27 @@ func TestRun(t *testing.T) {
 		{PageID: "goat-01", Format: "goat", Title: "Damage Step", Text: "The damage step has substeps."},
 		{PageID: "goat-01", Format: "goat", Title: "Damage Step", Anchor: "example-1", Heading: "Example 1", Text: "Sangan is sent to the graveyard."},
 	}
-	ix, err := search.Build(ctx, db, docs, []search.Card{{Name: "Sangan", Slug: "sangan", Kind: "monster"}})
+	cards := []search.Card{
+		{Name: "Sangan", Slug: "sangan", Kind: "monster"},
+		{Name: "Embodiment of Apophis", Slug: "embodiment-of-apophis", Kind: "trap"},
+	}
+	ix, err := search.Build(ctx, db, docs, cards)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ix.Close()
 	var out bytes.Buffer
-	if err := run([]string{"-db", db, "-workers", "2", "-duration", "50ms", "-q", "damage", "-q", "sangna graveyard"}, &out); err != nil {
+	if err := run([]string{"-db", db, "-workers", "2", "-duration", "50ms", "-q", "damage", "-q", "sangna graveyard", "-q", "sangan in the graveyard after the damage step"}, &out); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != 3 {
-		t.Fatalf("want a header and 2 lines, got:\n%s", out.String())
+	if len(lines) != 4 {
+		t.Fatalf("want a header and 3 lines, got:\n%s", out.String())
 	}
 	for i, want := range []struct {
 		q           string
 		hits, cards string
-	}{{"damage", "1", "0"}, {"sangna graveyard", "1", "1"}} {
+	}{{"damage", "1", "0"}, {"sangna graveyard", "1", "1"}, {"sangan in the graveyard after the damage step", "2", "0"}} {
 		f := strings.Split(lines[i+1], "\t")
 		if len(f) != 7 || f[0] != want.q || f[4] != want.hits || f[5] != want.cards || f[1] == "0" {
 			t.Errorf("line %d = %q, want query %q with %s hits, %s card candidates and a rate above 0", i+1, lines[i+1], want.q, want.hits, want.cards)

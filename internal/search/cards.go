@@ -21,20 +21,33 @@ const (
 	maxCardCandidates = 200 // rows taken from the trigram table before re-ranking
 	defaultCardLimit  = 10
 	maxCardLimit      = 50
-	minCardScore      = 0.5 // weaker resemblances are noise
+	// minCardScore is the least resemblance offered. At 0.5, plain rule
+	// words found cards ("damage" → Ojama Green, "effect" → Reflect
+	// Bounder, "hand" → Light and Darkness Dragon, all 0.5–0.67); a typo of
+	// one letter in five ("jnzo") scores 0.8, and a query word that begins
+	// a name word scores at least 0.72 however long the name.
+	minCardScore = 0.7
 )
 
 // Cards finds cards by name, forgiving typos, missing punctuation and
 // partial names: "sangna" finds Sangan, "apophis" Embodiment of Apophis,
 // "dd warrior" D.D. Warrior Lady. An exact name or alias comes first. Like
-// Search, any q is valid; input with no letters or digits finds nothing.
+// Search, any q is valid; input with no letters or digits finds nothing,
+// and so does input more than a quarter longer than the longest name.
 func (ix *Index) Cards(ctx context.Context, q string, limit int) ([]CardHit, error) {
 	if limit <= 0 {
 		limit = defaultCardLimit
 	}
 	limit = min(limit, maxCardLimit)
 	key := fold(strings.ToValidUTF8(q, " "))
-	if utf8.RuneCountInString(key) > maxCardQueryRunes {
+	n := utf8.RuneCountInString(key)
+	if n > ix.longestName+ix.longestName/4 {
+		// Longer than any name, even with typos: a question, not a card
+		// name. Its words are better searched in the rules than scored
+		// against every card sharing a trigram with it.
+		return nil, nil
+	}
+	if n > maxCardQueryRunes {
 		key = strings.TrimSpace(string([]rune(key)[:maxCardQueryRunes]))
 	}
 	if key == "" {
@@ -46,8 +59,9 @@ func (ix *Index) Cards(ctx context.Context, q string, limit int) ([]CardHit, err
 		return nil, err
 	}
 	best := map[int64]float64{}
+	sc := newNameScorer(key)
 	for _, c := range cands {
-		if s := nameSimilarity(key, c.key); s >= minCardScore && s > best[c.cardID] {
+		if s := sc.score(c.key); s >= minCardScore && s > best[c.cardID] {
 			best[c.cardID] = s
 		}
 	}
@@ -102,7 +116,11 @@ func (ix *Index) cardCandidates(ctx context.Context, key string) ([]candidate, e
 		query = `SELECT card_id, key FROM card_names WHERE key LIKE ? OR key LIKE ? LIMIT ?`
 		args = []any{key + "%", "% " + key + "%", maxCardCandidates}
 	}
-	rows, err := ix.db.QueryContext(ctx, query, args...)
+	st, err := ix.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := st.QueryContext(ctx, args...)
 	if err != nil {
 		return nil, fmt.Errorf("search: cards %q: %w", key, err)
 	}
@@ -127,12 +145,12 @@ type cardRow struct {
 }
 
 func (ix *Index) loadCards(ctx context.Context, ids []int64) ([]cardRow, error) {
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
+	st, err := ix.stmt(ctx, `SELECT id, name, slug, kind, aliases, text FROM cards
+		WHERE id IN (SELECT value FROM json_each(?))`)
+	if err != nil {
+		return nil, err
 	}
-	rows, err := ix.db.QueryContext(ctx, `SELECT id, name, slug, kind, aliases, text FROM cards
-		WHERE id IN (`+strings.TrimSuffix(strings.Repeat("?,", len(ids)), ",")+`)`, args...)
+	rows, err := st.QueryContext(ctx, jsonIDs(ids))
 	if err != nil {
 		return nil, fmt.Errorf("search: loading cards: %w", err)
 	}
@@ -182,29 +200,56 @@ func trigrams(key string) []string {
 // comparing the whole strings (typos: "sangna"), the query as the start of
 // the name ("breaker the"), and word by word ("dd warrior", "apophis",
 // "heavy strom"), where every query word is matched to its closest name
-// word and names with many unmatched words score a little lower.
-func nameSimilarity(q, name string) float64 {
-	if q == name {
+// word and names with many unmatched words score a little lower. Whole
+// strings closer than minCardScore count as 0 (their distance is not
+// worked out to the end).
+func nameSimilarity(q, name string) float64 { return newNameScorer(q).score(name) }
+
+// nameScorer is nameSimilarity for one query against many names, with the
+// query's parts worked out once.
+type nameScorer struct {
+	q, qs string   // the query, and without spaces
+	qsr   []rune   // qs
+	qw    []string // its words
+	qwr   [][]rune // qw
+	buf   []int    // osaWithin's rows, reused
+}
+
+func newNameScorer(q string) *nameScorer {
+	sc := &nameScorer{q: q, qs: strings.ReplaceAll(q, " ", ""), qw: strings.Fields(q)}
+	sc.qsr = []rune(sc.qs)
+	for _, w := range sc.qw {
+		sc.qwr = append(sc.qwr, []rune(w))
+	}
+	return sc
+}
+
+func (sc *nameScorer) score(name string) float64 {
+	if sc.q == name {
 		return 1
 	}
-	qs, ns := strings.ReplaceAll(q, " ", ""), strings.ReplaceAll(name, " ", "")
-	if qs == ns {
+	ns := strings.ReplaceAll(name, " ", "")
+	if sc.qs == ns {
 		return 0.99 // "blueeyes white dragon"
 	}
-	best := editSimilarity(qs, ns)
-	if strings.HasPrefix(ns, qs) {
-		best = max(best, 0.85+0.1*float64(utf8.RuneCountInString(qs))/float64(utf8.RuneCountInString(ns)))
+	best := sc.editSimilarityAtLeast(sc.qsr, []rune(ns), minCardScore)
+	if strings.HasPrefix(ns, sc.qs) {
+		best = max(best, 0.85+0.1*float64(utf8.RuneCountInString(sc.qs))/float64(utf8.RuneCountInString(ns)))
 	}
 
-	qw, nw := strings.Fields(q), strings.Fields(name)
-	if len(qw) > 0 && len(nw) > 0 {
+	nw := strings.Fields(name)
+	if len(sc.qw) > 0 && len(nw) > 0 {
+		nwr := make([][]rune, len(nw))
+		for j, n := range nw {
+			nwr[j] = []rune(n)
+		}
 		sum := 0.0
 		used := make([]bool, len(nw))
 		matched := 0
-		for _, w := range qw {
+		for i, w := range sc.qw {
 			top, at := 0.0, -1
 			for j, n := range nw {
-				if s := wordSimilarity(w, n); s > top {
+				if s := sc.wordSimilarity(w, n, sc.qwr[i], nwr[j]); s > top {
 					top, at = s, j
 				}
 			}
@@ -214,51 +259,69 @@ func nameSimilarity(q, name string) float64 {
 				matched++
 			}
 		}
-		words := sum / float64(len(qw)) * (0.85 + 0.15*float64(matched)/float64(len(nw)))
+		words := sum / float64(len(sc.qw)) * (0.85 + 0.15*float64(matched)/float64(len(nw)))
 		best = max(best, words)
 	}
 	return min(best, 0.99)
 }
 
 // wordSimilarity compares one query word with one name word: 1 if equal,
-// high if the query word begins the name word, otherwise by edit distance.
-func wordSimilarity(q, n string) float64 {
+// high if the query word begins the name word, otherwise by edit distance,
+// 0 below 0.5.
+// qr and nr are q and n as runes.
+func (sc *nameScorer) wordSimilarity(q, n string, qr, nr []rune) float64 {
 	if q == n {
 		return 1
 	}
-	lq, ln := utf8.RuneCountInString(q), utf8.RuneCountInString(n)
 	if strings.HasPrefix(n, q) {
-		return 0.85 + 0.1*float64(lq)/float64(ln)
+		return 0.85 + 0.1*float64(len(qr))/float64(len(nr))
 	}
-	s := editSimilarity(q, n)
-	if s < 0.5 {
-		return 0
-	}
-	return s
+	return sc.editSimilarityAtLeast(qr, nr, 0.5)
 }
 
-// editSimilarity is 1 − distance/longer length, with the optimal string
-// alignment distance (insertions, deletions, substitutions and swaps of
-// two neighbours each cost 1).
-func editSimilarity(a, b string) float64 {
-	ra, rb := []rune(a), []rune(b)
-	n := max(len(ra), len(rb))
+// editSimilarityAtLeast is 1 − osaDistance/(the longer length) if that is
+// at least floor, and 0 otherwise, found without finishing the distance
+// once it is too large.
+func (sc *nameScorer) editSimilarityAtLeast(a, b []rune, floor float64) float64 {
+	la, lb := len(a), len(b)
+	n := max(la, lb)
 	if n == 0 {
 		return 1
 	}
-	return 1 - float64(osaDistance(ra, rb))/float64(n)
+	k := int((1-floor)*float64(n) + 1e-9) // the most edits allowed
+	if la-lb > k || lb-la > k {
+		return 0
+	}
+	if need := 3 * (lb + 1); cap(sc.buf) < need {
+		sc.buf = make([]int, need)
+	}
+	d := osaWithin(a, b, k, sc.buf)
+	if d > k {
+		return 0
+	}
+	return 1 - float64(d)/float64(n)
 }
 
+// osaDistance is the optimal string alignment distance: insertions,
+// deletions, substitutions and swaps of two neighbours each cost 1.
 func osaDistance(a, b []rune) int {
+	return osaWithin(a, b, max(len(a), len(b)), make([]int, 3*(len(b)+1)))
+}
+
+// osaWithin is the optimal string alignment distance of a and b if it is
+// at most k, and some value above k otherwise. buf holds at least
+// 3·(len(b)+1) ints.
+func osaWithin(a, b []rune, k int, buf []int) int {
 	// Three rolling rows: i-2, i-1, i.
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	w := len(b) + 1
+	prev2, prev, cur := buf[:w], buf[w:2*w], buf[2*w:3*w]
 	for j := range prev {
 		prev[j] = j
 	}
+	prevMin := 0
 	for i := 1; i <= len(a); i++ {
 		cur[0] = i
+		curMin := i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
@@ -268,8 +331,14 @@ func osaDistance(a, b []rune) int {
 			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
 				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
+			curMin = min(curMin, cur[j])
+		}
+		// Later rows are at least min(this row, the previous row + 1).
+		if curMin > k && prevMin >= k {
+			return k + 1
 		}
 		prev2, prev, cur = prev, cur, prev2
+		prevMin = curMin
 	}
 	return prev[len(b)]
 }

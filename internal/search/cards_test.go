@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 func TestCardsTypos(t *testing.T) {
@@ -227,6 +228,84 @@ func TestTrigrams(t *testing.T) {
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, trigrams(tt.in)); diff != "" {
 			t.Errorf("trigrams(%q) (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+// TestCardsUnrelatedWords: rule words that only loosely resemble a card
+// name (each scored 0.5 to 0.67 against these cards) offer no card, while
+// typos of the same cards still find them.
+func TestCardsUnrelatedWords(t *testing.T) {
+	cards := append(testCards(),
+		Card{Name: "Ojama Green", Slug: "ojama-green", Kind: "monster"},
+		Card{Name: "Reflect Bounder", Slug: "reflect-bounder", Kind: "monster"},
+		Card{Name: "Light and Darkness Dragon", Slug: "light-and-darkness-dragon", Kind: "monster"},
+		Card{Name: "Destiny Hero - Malicious", Slug: "destiny-hero-malicious", Kind: "monster"},
+	)
+	ix := buildIndex(t, nil, cards)
+	for _, q := range []string{"damage", "effect", "hand", "destroy", "field", "battle phase"} {
+		hits, err := ix.Cards(context.Background(), q, 5)
+		if err != nil {
+			t.Fatalf("Cards(%q): %v", q, err)
+		}
+		if len(hits) != 0 {
+			t.Errorf("Cards(%q) = %v, want none", q, cardNames(hits))
+		}
+	}
+	for q, want := range map[string]string{"ojama gren": "Ojama Green", "reflect bonder": "Reflect Bounder", "destiny malicous": "Destiny Hero - Malicious"} {
+		hits, err := ix.Cards(context.Background(), q, 5)
+		if err != nil {
+			t.Fatalf("Cards(%q): %v", q, err)
+		}
+		if len(hits) == 0 || hits[0].Name != want {
+			t.Errorf("Cards(%q) = %v, want %s first", q, cardNames(hits), want)
+		}
+	}
+}
+
+// TestCardsLongQuery: input much longer than the longest card name is not
+// matched against names at all, even when it repeats one.
+func TestCardsLongQuery(t *testing.T) {
+	ix := buildIndex(t, nil, testCards())
+	longest := 0
+	for _, c := range testCards() {
+		for _, n := range append([]string{c.Name}, c.Aliases...) {
+			longest = max(longest, len([]rune(fold(n))))
+		}
+	}
+	for _, tt := range []struct {
+		q    string
+		want []string
+	}{
+		{"sangan sangan", []string{"Sangan"}},
+		{strings.TrimSpace(strings.Repeat("sangan ", longest/7+1)), []string{"Sangan"}}, // about the longest name
+		{strings.TrimSpace(strings.Repeat("sangan ", 2*longest/7)), nil},                // twice as long
+		{"black luster soldier envoy of the beginnig", []string{"Black Luster Soldier - Envoy of the Beginning"}},
+	} {
+		hits, err := ix.Cards(context.Background(), tt.q, 1)
+		if err != nil {
+			t.Fatalf("Cards(%q): %v", tt.q, err)
+		}
+		if diff := cmp.Diff(tt.want, cardNames(hits), cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("Cards(%q) (-want +got):\n%s", tt.q, diff)
+		}
+	}
+}
+
+// TestOSAWithin: the bounded distance agrees with the full one up to the
+// bound and stays above it beyond.
+func TestOSAWithin(t *testing.T) {
+	words := []string{"", "a", "sangan", "sangna", "jinzo", "jnzo", "kitten", "sitting", "ca", "abc",
+		"embodiment", "embodyment", "injection", "lilly", "lily", "mystical", "typhoon", "café", "cafe"}
+	for _, a := range words {
+		for _, b := range words {
+			d := osaDistance([]rune(a), []rune(b))
+			for k := range 8 {
+				got := osaWithin([]rune(a), []rune(b), k, make([]int, 3*(len([]rune(b))+1)))
+				if (d <= k && got != d) || (d > k && got <= k) {
+					t.Errorf("osaWithin(%q, %q, %d) = %d; the distance is %d", a, b, k, got, d)
+				}
+			}
 		}
 	}
 }

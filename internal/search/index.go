@@ -2,7 +2,9 @@ package search
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +14,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"unicode"
 
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
@@ -23,8 +26,10 @@ type Doc struct {
 	Anchor, Heading               string // section anchor and heading ("" for the page itself)
 	Example                       bool   // the section is one of the source's examples
 	Topics                        []string
-	Text                          string // plain text (no markup)
-	URL                           string // "/rules/goat-03#example-1"; built from PageID and Anchor when empty
+	// Text is the plain text (no markup) to index. Hits leave it empty and
+	// keep it out of their JSON: the snippet is what they show.
+	Text string `json:"-"`
+	URL  string // "/rules/goat-03#example-1"; built from PageID and Anchor when empty
 }
 
 // Card is one card of the catalogue, as far as search needs it.
@@ -38,10 +43,20 @@ type Card struct {
 // concurrent use.
 type Index struct {
 	db *sql.DB
+
+	// longestName is the length in runes of the longest folded card name
+	// or alias; Cards skips queries much longer than that.
+	longestName int
+
+	mu    sync.Mutex
+	stmts map[string]*sql.Stmt // prepared once per SQL text; see stmt
+
+	keep *sql.Conn // an in-memory index: the connection that keeps it alive
 }
 
 // schemaVersion is stored in PRAGMA user_version; Open refuses other values.
-const schemaVersion = 1
+// 2: docs.topics is newline-separated text instead of a JSON array.
+const schemaVersion = 2
 
 // rankFunc is docs_fts's rank: bm25 with column weights for title,
 // heading, body and meta.
@@ -57,7 +72,7 @@ CREATE TABLE docs (
 	anchor      TEXT NOT NULL,
 	heading     TEXT NOT NULL,
 	example     INTEGER NOT NULL,
-	topics      TEXT NOT NULL, -- JSON array, for display; doc_topics is for filtering
+	topics      TEXT NOT NULL, -- topic ids joined by newlines, for display; doc_topics is for filtering
 	url         TEXT NOT NULL,
 	title_key   TEXT NOT NULL, -- fold(title) for pages, '' for sections
 	heading_key TEXT NOT NULL, -- fold(heading)
@@ -100,32 +115,63 @@ CREATE VIRTUAL TABLE card_names_fts USING fts5 (key, tokenize = 'trigram remove_
 `
 
 // Build compiles docs and cards into a new search database. With path ""
-// the database lives in memory behind a single connection; otherwise it is
+// the database lives in memory (see buildMemory); otherwise it is
 // written to a temporary file next to path, renamed over path when
 // complete, and opened read-only with Open.
 func Build(ctx context.Context, path string, docs []Doc, cards []Card) (*Index, error) {
 	if path == "" {
-		db, err := sql.Open("sqlite3", ":memory:")
-		if err != nil {
-			return nil, fmt.Errorf("search: %w", err)
-		}
-		// Each :memory: connection is its own database: keep exactly one,
-		// forever.
-		db.SetMaxOpenConns(1)
-		db.SetMaxIdleConns(1)
-		db.SetConnMaxLifetime(0)
-		db.SetConnMaxIdleTime(0)
-		if err := populate(ctx, db, docs, cards); err != nil {
-			db.Close()
-			return nil, err
-		}
-		return &Index{db: db}, nil
+		return buildMemory(ctx, docs, cards)
 	}
 	if err := buildFile(ctx, path, docs, cards); err != nil {
 		return nil, err
 	}
 	return Open(path)
 }
+
+// buildMemory builds the database in memory with SQLite's memdb VFS, under
+// a name no other index uses, so that several connections share it: each
+// reads with its own page cache and they run in parallel (a plain
+// ":memory:" database is private to one connection, which made every
+// search wait for the one before). The database lives while one
+// connection is open; Index.keep holds one until Close.
+func buildMemory(ctx context.Context, docs []Doc, cards []Card) (*Index, error) {
+	var id [12]byte
+	if _, err := rand.Read(id[:]); err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	db, err := sql.Open("sqlite3", "file:/substep-search-"+hex.EncodeToString(id[:])+"?vfs=memdb&_txlock=immediate")
+	if err != nil {
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	// One connection while writing, kept open.
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxLifetime(0)
+	db.SetConnMaxIdleTime(0)
+	if err := populate(ctx, db, docs, cards); err != nil {
+		db.Close()
+		return nil, err
+	}
+	keep, err := db.Conn(ctx)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	// Then readers: as many as Open allows, besides the one kept.
+	n := readers()
+	db.SetMaxOpenConns(n + 1)
+	db.SetMaxIdleConns(n + 1)
+	ix, err := newIndex(ctx, db)
+	if err != nil {
+		keep.Close()
+		return nil, err
+	}
+	ix.keep = keep
+	return ix, nil
+}
+
+// readers is how many connections an index reads with.
+func readers() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
 
 func buildFile(ctx context.Context, path string, docs []Doc, cards []Card) (err error) {
 	abs, err := filepath.Abs(path)
@@ -208,7 +254,7 @@ func Open(path string) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	n := max(4, 2*runtime.GOMAXPROCS(0))
+	n := readers()
 	db.SetMaxOpenConns(n)
 	db.SetMaxIdleConns(n)
 	var version int
@@ -220,11 +266,55 @@ func Open(path string) (*Index, error) {
 		db.Close()
 		return nil, fmt.Errorf("search: %s has schema version %d, want %d: rebuild it (site build)", path, version, schemaVersion)
 	}
-	return &Index{db: db}, nil
+	return newIndex(context.Background(), db)
 }
 
-// Close releases the database; an in-memory index is gone afterwards.
-func (ix *Index) Close() error { return ix.db.Close() }
+// newIndex wraps a populated database, closing it on error.
+func newIndex(ctx context.Context, db *sql.DB) (*Index, error) {
+	ix := &Index{db: db, stmts: map[string]*sql.Stmt{}}
+	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(length(key)), 0) FROM card_names`).Scan(&ix.longestName); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	return ix, nil
+}
+
+// stmt returns the statement for query, prepared on first use and kept
+// until Close. Every query text the package runs is a constant or one of a
+// few filter variants, so the map stays small.
+func (ix *Index) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if st, ok := ix.stmts[query]; ok {
+		return st, nil
+	}
+	if ix.stmts == nil {
+		return nil, errors.New("search: index is closed")
+	}
+	st, err := ix.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("search: preparing: %w", err)
+	}
+	ix.stmts[query] = st
+	return st, nil
+}
+
+// Close releases the statements and the database; an in-memory index is
+// gone afterwards.
+func (ix *Index) Close() error {
+	ix.mu.Lock()
+	var errs []error
+	for _, st := range ix.stmts {
+		errs = append(errs, st.Close())
+	}
+	ix.stmts = nil
+	if ix.keep != nil {
+		errs = append(errs, ix.keep.Close())
+		ix.keep = nil
+	}
+	ix.mu.Unlock()
+	return errors.Join(append(errs, ix.db.Close())...)
+}
 
 func populate(ctx context.Context, db *sql.DB, docs []Doc, cards []Card) error {
 	if _, err := db.ExecContext(ctx, schema); err != nil {
@@ -298,13 +388,10 @@ func insertDocs(ctx context.Context, tx *sql.Tx, docs []Doc) error {
 		format := strings.ToLower(strings.TrimSpace(d.Format))
 		topics := make([]string, 0, len(d.Topics))
 		for _, t := range d.Topics {
-			if t = strings.TrimSpace(t); t != "" {
+			// Stored joined by newlines: a topic cannot hold one.
+			if t = strings.TrimSpace(strings.ReplaceAll(t, "\n", " ")); t != "" {
 				topics = append(topics, t)
 			}
-		}
-		topicsJSON, err := json.Marshal(topics)
-		if err != nil {
-			return fmt.Errorf("search: %w", err)
 		}
 		u := d.URL
 		if u == "" {
@@ -318,7 +405,7 @@ func insertDocs(ctx context.Context, tx *sql.Tx, docs []Doc) error {
 			ftsTitle, titleKey = title, fold(title)
 		}
 		res, err := insDoc.ExecContext(ctx, d.PageID, format, d.Number, title, d.Anchor, heading,
-			d.Example, string(topicsJSON), u, titleKey, fold(heading))
+			d.Example, strings.Join(topics, "\n"), u, titleKey, fold(heading))
 		if err != nil {
 			return fmt.Errorf("search: doc %s#%s: %w", d.PageID, d.Anchor, err)
 		}

@@ -52,6 +52,7 @@ const (
 const (
 	markOpen  = '\x01'
 	markClose = '\x02'
+	markCut   = '\x03' // snippet() cut the text here
 )
 
 // Search finds the pages and sections matching q. Any q is valid: input
@@ -81,26 +82,22 @@ func (ix *Index) Search(ctx context.Context, q string, f Filter) (Results, error
 	where, args := filterSQL(f)
 	key := fold(pq.clean)
 	match := pq.matchAll()
-	total, err := ix.count(ctx, match, where, args)
+	hits, total, err := ix.pageAndTotal(ctx, match, key, where, args, limit, offset)
 	if err != nil {
 		return res, err
 	}
 	if total == 0 && len(pq.words) > 1 {
 		match = pq.matchAny()
-		if total, err = ix.count(ctx, match, where, args); err != nil {
+		if hits, total, err = ix.pageAndTotal(ctx, match, key, where, args, limit, offset); err != nil {
 			return res, err
 		}
 		if total > 0 {
 			notices = append(notices, noticeAnyWord)
 		}
 	}
-	res.Total = total
+	res.Hits, res.Total = hits, total
 	if total == 0 {
 		notices = append(notices, noticeNoHits)
-	} else if offset < total {
-		if res.Hits, err = ix.page(ctx, match, key, where, args, limit, offset); err != nil {
-			return res, err
-		}
 	}
 	res.Notice = strings.Join(notices, " ")
 	return res, nil
@@ -121,12 +118,38 @@ func filterSQL(f Filter) (string, []any) {
 	return where.String(), args
 }
 
-func (ix *Index) count(ctx context.Context, match, where string, args []any) (int, error) {
-	var n int
-	err := ix.db.QueryRowContext(ctx, `SELECT count(*) FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
-		WHERE docs_fts MATCH :match`+where,
-		slices.Concat([]any{sql.Named("match", match)}, args)...).Scan(&n)
+// pageAndTotal is the page of hits at offset and the number of hits over
+// all pages. A page that is not full and not empty, or empty at offset 0,
+// tells the total; only otherwise are the hits counted.
+func (ix *Index) pageAndTotal(ctx context.Context, match, key, where string, args []any, limit, offset int) ([]Hit, int, error) {
+	hits, err := ix.page(ctx, match, key, where, args, limit, offset)
 	if err != nil {
+		return nil, 0, err
+	}
+	if len(hits) < limit && (len(hits) > 0 || offset == 0) {
+		return hits, offset + len(hits), nil
+	}
+	total, err := ix.count(ctx, match, where, args)
+	if err != nil {
+		return nil, 0, err
+	}
+	return hits, total, nil
+}
+
+func (ix *Index) count(ctx context.Context, match, where string, args []any) (int, error) {
+	// Every docs_fts row a query can match has its docs row (padding rows
+	// match nothing), so without filters the join is not needed.
+	q := `SELECT count(*) FROM docs_fts WHERE docs_fts MATCH :match`
+	if where != "" {
+		q = `SELECT count(*) FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
+		WHERE docs_fts MATCH :match` + where
+	}
+	st, err := ix.stmt(ctx, q)
+	if err != nil {
+		return 0, err
+	}
+	var n int
+	if err := st.QueryRowContext(ctx, slices.Concat([]any{sql.Named("match", match)}, args)...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("search: counting %q: %w", match, err)
 	}
 	return n, nil
@@ -137,7 +160,7 @@ func (ix *Index) count(ctx context.Context, match, where string, args []any) (in
 // bm25.
 //
 // The ranked query lets FTS5 sort by rank itself (ORDER BY rank), so SQLite
-// computes the highlighted body only for the rows of the page.
+// computes the snippets only for the rows of the page.
 func (ix *Index) page(ctx context.Context, match, key, where string, args []any, limit, offset int) ([]Hit, error) {
 	exact, err := ix.exactIDs(ctx, match, key, where, args)
 	if err != nil {
@@ -152,9 +175,14 @@ func (ix *Index) page(ctx context.Context, match, key, where string, args []any,
 		}
 	}
 	if n := limit - len(hits); n > 0 {
-		rest, err := ix.rows(ctx, match, where+` AND docs_fts.rowid NOT IN (SELECT value FROM json_each(:ids))`,
-			slices.Concat(args, []any{sql.Named("ids", jsonIDs(exact))}),
-			fmt.Sprintf(` ORDER BY docs_fts.rank LIMIT %d OFFSET %d`, n, max(0, offset-len(exact))))
+		notExact := ` AND docs_fts.rowid NOT IN (SELECT value FROM json_each(:ids))`
+		extra := []any{sql.Named("ids", jsonIDs(exact))}
+		if len(exact) == 0 {
+			notExact, extra = "", nil // the common case: no title or heading is the query
+		}
+		rest, err := ix.rows(ctx, match, where+notExact,
+			slices.Concat(args, extra, []any{sql.Named("limit", n), sql.Named("offset", max(0, offset-len(exact)))}),
+			` ORDER BY docs_fts.rank LIMIT :limit OFFSET :offset`)
 		if err != nil {
 			return nil, err
 		}
@@ -168,21 +196,26 @@ func (ix *Index) page(ctx context.Context, match, key, where string, args []any,
 func (ix *Index) exactIDs(ctx context.Context, match, key, where string, args []any) ([]int64, error) {
 	// Most queries are no title or heading: find out cheaply, from the
 	// indexes alone, before matching again.
-	var found int
-	err := ix.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM docs WHERE heading_key = :key)
-		OR EXISTS (SELECT 1 FROM docs WHERE title_key = :key AND anchor = '')`, sql.Named("key", key)).Scan(&found)
+	st, err := ix.stmt(ctx, `SELECT EXISTS (SELECT 1 FROM docs WHERE heading_key = :key)
+		OR EXISTS (SELECT 1 FROM docs WHERE title_key = :key AND anchor = '')`)
 	if err != nil {
+		return nil, err
+	}
+	var found int
+	if err := st.QueryRowContext(ctx, sql.Named("key", key)).Scan(&found); err != nil {
 		return nil, fmt.Errorf("search: %w", err)
 	}
 	if found == 0 {
 		return nil, nil
 	}
-	rows, err := ix.db.QueryContext(ctx, `SELECT d.id FROM docs d
+	if st, err = ix.stmt(ctx, `SELECT d.id FROM docs d
 		WHERE d.id IN (SELECT id FROM docs WHERE heading_key = :key
 				UNION ALL SELECT id FROM docs WHERE title_key = :key AND anchor = '')
 			AND d.id IN (SELECT rowid FROM docs_fts WHERE docs_fts MATCH :match)`+where+`
-		ORDER BY d.id`,
-		slices.Concat([]any{sql.Named("match", match), sql.Named("key", key)}, args)...)
+		ORDER BY d.id`); err != nil {
+		return nil, err
+	}
+	rows, err := st.QueryContext(ctx, slices.Concat([]any{sql.Named("match", match), sql.Named("key", key)}, args)...)
 	if err != nil {
 		return nil, fmt.Errorf("search: %q: %w", match, err)
 	}
@@ -213,14 +246,23 @@ func nonNilIDs(ids []int64) []int64 {
 	return ids
 }
 
+// snippetSQL has FTS5 cut the snippet: the window of snippetWords tokens
+// of the body (column 2) with the most matched phrases, the matches
+// between the markers, markCut where the window cuts the text.
+var snippetSQL = fmt.Sprintf(`snippet(docs_fts, 2, char(1), char(2), char(3), %d)`, snippetWords)
+
 // rows runs the hit query with extra WHERE terms and an ORDER BY/LIMIT tail.
+// Callers pass SQL text from a small fixed set, values only as arguments.
 func (ix *Index) rows(ctx context.Context, match, where string, args []any, tail string) ([]Hit, error) {
-	rows, err := ix.db.QueryContext(ctx, `SELECT docs_fts.rank,
+	st, err := ix.stmt(ctx, `SELECT docs_fts.rank,
 			d.page_id, d.format, d.number, d.title, d.anchor, d.heading, d.example, d.topics, d.url,
-			docs_fts.body, highlight(docs_fts, 2, char(1), char(2))
+			`+snippetSQL+`
 		FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
-		WHERE docs_fts MATCH :match`+where+tail,
-		slices.Concat([]any{sql.Named("match", match)}, args)...)
+		WHERE docs_fts MATCH :match`+where+tail)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := st.QueryContext(ctx, slices.Concat([]any{sql.Named("match", match)}, args)...)
 	if err != nil {
 		return nil, fmt.Errorf("search: %q: %w", match, err)
 	}
@@ -230,14 +272,15 @@ func (ix *Index) rows(ctx context.Context, match, where string, args []any, tail
 		var h Hit
 		var topics, marked string
 		if err := rows.Scan(&h.Score, &h.PageID, &h.Format, &h.Number, &h.Title, &h.Anchor, &h.Heading,
-			&h.Example, &topics, &h.URL, &h.Text, &marked); err != nil {
+			&h.Example, &topics, &h.URL, &marked); err != nil {
 			return nil, fmt.Errorf("search: %w", err)
 		}
-		if err := json.Unmarshal([]byte(topics), &h.Topics); err != nil {
-			return nil, fmt.Errorf("search: topics of %s#%s: %w", h.PageID, h.Anchor, err)
+		h.Topics = []string{} // JSON [] rather than null, as before
+		if topics != "" {
+			h.Topics = strings.Split(topics, "\n")
 		}
 		h.Score = -h.Score
-		h.Snippet = markSnippet(excerpt(marked, snippetWords))
+		h.Snippet = markSnippet(marked)
 		hits = append(hits, h)
 	}
 	if err := rows.Err(); err != nil {

@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -135,8 +137,38 @@ func TestSearchReturnsDocFields(t *testing.T) {
 	}
 	want := testDocs()[4]
 	want.URL = "/rules/goat-07#example-2" // Build fills an empty URL
+	want.Text = ""                        // hits carry the snippet, not the whole text
 	if diff := cmp.Diff(want, res.Hits[0].Doc); diff != "" {
 		t.Errorf("hit doc (-want +got):\n%s", diff)
+	}
+}
+
+// TestHitJSON checks that a hit's JSON (as /api/search sends it) leaves
+// out the doc's whole text: the snippet is enough, and the text was most
+// of the response.
+func TestHitJSON(t *testing.T) {
+	ix := buildIndex(t, testDocs(), nil)
+	res := search(t, ix, "banish", Filter{})
+	if len(res.Hits) != 1 {
+		t.Fatalf("Search(banish) = %v, want one hit", urls(res.Hits))
+	}
+	h := res.Hits[0]
+	h.Text = "this must not be sent"
+	b, err := json.Marshal(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := got["Text"]; ok {
+		t.Errorf("hit JSON has Text: %s", b)
+	}
+	for _, k := range []string{"Snippet", "URL", "Title", "Topics"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("hit JSON lacks %s: %s", k, b)
+		}
 	}
 }
 
@@ -472,16 +504,20 @@ func TestOpenErrors(t *testing.T) {
 		t.Error("Open(text file): want an error")
 	}
 	// A database of another schema version is refused.
-	w, err := Build(context.Background(), "", nil, nil)
+	old := filepath.Join(dir, "old.db")
+	built, err := Build(context.Background(), old, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer w.Close()
-	old := filepath.Join(dir, "old.db")
-	if _, err := w.db.Exec(`PRAGMA user_version = 0`); err != nil {
+	built.Close()
+	w, err := sql.Open("sqlite3", old)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.db.Exec(`VACUUM INTO ?`, old); err != nil {
+	if _, err := w.Exec(`PRAGMA user_version = 0`); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
 	if ix, err := Open(old); err == nil {
@@ -535,5 +571,88 @@ func TestSearchCommonWordStillRanked(t *testing.T) {
 	}
 	if res.Hits[0].Score <= res.Hits[1].Score {
 		t.Errorf("heading hit scores %v, body hit %v: want the heading higher", res.Hits[0].Score, res.Hits[1].Score)
+	}
+}
+
+// TestPreparedOnce: statements are prepared once per SQL text, and the
+// texts do not grow with the input (limits, offsets, queries and filter
+// values go in as arguments), so the set stays small however it is used.
+func TestPreparedOnce(t *testing.T) {
+	ix := buildIndex(t, genCorpus(6, 4, 1), testCards())
+	ctx := context.Background()
+	for i := range 40 {
+		q := []string{"damage", "damage step", "sangan", "xylophone", "turn player chain", "dam"}[i%6]
+		f := Filter{Limit: 1 + i%7, Offset: i % 5}
+		if i%3 == 1 {
+			f.Format = "goat"
+		}
+		if i%4 == 1 {
+			f.Topic = "damage-step"
+		}
+		if _, err := ix.Search(ctx, q, f); err != nil {
+			t.Fatalf("Search(%q, %+v): %v", q, f, err)
+		}
+		if _, err := ix.Cards(ctx, q, 1+i%5); err != nil {
+			t.Fatalf("Cards(%q): %v", q, err)
+		}
+	}
+	ix.mu.Lock()
+	n := len(ix.stmts)
+	ix.mu.Unlock()
+	// count ×4 filter variants (one without the join), exact ×2 + ×4,
+	// rows ×5, cards ×3.
+	if n == 0 || n > 20 {
+		t.Errorf("%d prepared statements after 40 varied searches, want 1 to 20", n)
+	}
+	if err := ix.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if _, err := ix.Search(ctx, "damage", Filter{}); err == nil {
+		t.Error("Search after Close: want an error")
+	}
+}
+
+// TestMemoryIndexes: in-memory indexes are separate databases, and one
+// answers many goroutines at once (over several connections).
+func TestMemoryIndexes(t *testing.T) {
+	a := buildIndex(t, []Doc{{PageID: "a", Format: "goat", Title: "Alpha", Text: "Sangan resolves."}}, nil)
+	b := buildIndex(t, []Doc{{PageID: "b", Format: "hat", Title: "Beta", Text: "Jinzo resolves."}}, nil)
+	for _, tt := range []struct {
+		ix   *Index
+		q    string
+		want []string
+	}{
+		{a, "sangan", []string{"/rules/a"}},
+		{a, "jinzo", nil},
+		{b, "jinzo", []string{"/rules/b"}},
+		{b, "sangan", nil},
+	} {
+		if diff := cmp.Diff(tt.want, urls(search(t, tt.ix, tt.q, Filter{}).Hits), cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("Search(%q) (-want +got):\n%s", tt.q, diff)
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 16)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 20 {
+				res, err := a.Search(context.Background(), "resolves", Filter{})
+				if err == nil && len(res.Hits) != 1 {
+					err = fmt.Errorf("%d hits, want 1", len(res.Hits))
+				}
+				if err != nil {
+					errs[i] = err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
 	}
 }

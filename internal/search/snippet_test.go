@@ -3,36 +3,58 @@ package search
 import (
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
-func TestExcerpt(t *testing.T) {
-	words := func(from, to int) string {
+// TestSnippetWindow checks the window snippet() picks in a long body: the
+// words around the match, cut with "…" on the side where text was left
+// out, whitespace collapsed.
+func TestSnippetWindow(t *testing.T) {
+	filler := func(from, n int) string {
 		var w []string
-		for i := from; i < to; i++ {
+		for i := from; i < from+n; i++ {
 			w = append(w, "w"+strings.Repeat("x", i%3))
 		}
 		return strings.Join(w, " ")
 	}
+	docs := []Doc{
+		{PageID: "a", Format: "goat", Title: "Middle", Text: filler(0, 100) + " \n\t Xylophone " + filler(0, 100)},
+		{PageID: "b", Format: "goat", Title: "Start", Text: "Marimba " + filler(0, 100)},
+		{PageID: "c", Format: "goat", Title: "End", Text: filler(0, 100) + "  kazoo."},
+		{PageID: "d", Format: "goat", Title: "Short", Text: "A tiny\n\n text about the ocarina."},
+	}
+	ix := buildIndex(t, docs, nil)
 	tests := []struct {
-		name, in string
-		n        int
-		want     string
+		q, want string
 	}{
-		{"short text kept, spaces collapsed", "a  \x01b\x02\n c", 5, "a \x01b\x02 c"},
-		{"no match: the beginning", "a b c d e f g", 3, "a b c …"},
-		{"match in the middle, centred", "a b c d \x01e\x02 f g h i", 3, "… d \x01e\x02 f …"},
-		{"match at the end", "a b c d e f g \x01h\x02", 3, "… f g \x01h\x02"},
-		{"two distinct words beat one word twice",
-			"\x01x\x02 \x01x\x02 a b c d e f \x01x\x02 \x01y\x02 g h", 3, "… \x01x\x02 \x01y\x02 g …"},
-		{"a phrase mark spans words", "a b c d e f \x01damage step\x02 g h i j", 4, "… f \x01damage step\x02 g …"},
-		{"long text", words(0, 100) + " \x01hit\x02 " + words(0, 100), 5, "… wxx w \x01hit\x02 w wx …"},
+		{"end", filler(0, snippetWords) + " …"}, // only the title matches
+		{"ocarina", "A tiny text about the <mark>ocarina</mark>."},
+		{"marimba", "<mark>Marimba</mark> " + filler(0, snippetWords-1) + " …"},
+		{"kazoo", "… " + filler(100-(snippetWords-1), snippetWords-1) + " <mark>kazoo</mark>."},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := excerpt(tt.in, tt.n); got != tt.want {
-				t.Errorf("excerpt(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+		t.Run(tt.q, func(t *testing.T) {
+			res := search(t, ix, tt.q+" ", Filter{})
+			if len(res.Hits) != 1 {
+				t.Fatalf("Search(%q) = %v, want one hit", tt.q, urls(res.Hits))
+			}
+			if diff := cmp.Diff(tt.want, res.Hits[0].Snippet); diff != "" {
+				t.Errorf("snippet (-want +got):\n%s", diff)
 			}
 		})
+	}
+	// In the middle: cut on both sides, the match inside, snippetWords words.
+	res := search(t, ix, "xylophone ", Filter{})
+	if len(res.Hits) != 1 {
+		t.Fatalf("Search(xylophone) = %v, want one hit", urls(res.Hits))
+	}
+	s := res.Hits[0].Snippet
+	if !strings.HasPrefix(s, "… ") || !strings.HasSuffix(s, " …") || !strings.Contains(s, " <mark>Xylophone</mark> ") {
+		t.Errorf("snippet %q: want a match inside a window cut on both sides", s)
+	}
+	if n := len(strings.Fields(s)) - 2; n != snippetWords {
+		t.Errorf("snippet %q has %d words, want %d", s, n, snippetWords)
 	}
 }
 
@@ -44,6 +66,9 @@ func TestMarkSnippet(t *testing.T) {
 		{`"'`, "&#34;&#39;"},
 		{"cut \x01off", "cut <mark>off</mark>"},
 		{"stray\x02 \x01\x01x\x02\x02", "stray <mark>x</mark>"},
+		{" a \n\t b  \x01c  d\x02 ", "a b <mark>c d</mark>"},
+		{"\x03middle\x03", "… middle …"},
+		{"\x03 \x01x\x02 y \x03", "… <mark>x</mark> y …"},
 	}
 	for _, tt := range tests {
 		if got := markSnippet(tt.in); got != tt.want {
