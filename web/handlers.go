@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"sync"
 
 	"github.com/a-h/templ"
 
@@ -47,9 +48,36 @@ func (s *Server) rule(c echo.Context) error {
 	if !ok {
 		return fmt.Errorf("%w: no rule page %q", ErrNotFound, c.Param("id"))
 	}
-	out := bytes.Replace(page, []byte(noncePlaceholder), []byte(templ.GetNonce(c.Request().Context())), -1)
+	nonce := templ.GetNonce(c.Request().Context())
+	bp := pagePool.Get().(*[]byte)
+	out := page.with(nonce, (*bp)[:0])
 	c.Response().Header().Set(echo.HeaderContentLength, strconv.Itoa(len(out)))
-	return c.HTMLBlob(http.StatusOK, out)
+	err := c.HTMLBlob(http.StatusOK, out)
+	*bp = out
+	pagePool.Put(bp)
+	return err
+}
+
+// pagePool holds the buffers rule pages are assembled in, so serving one
+// allocates nothing for its body.
+var pagePool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+
+// prerendered is a page rendered once, split where the request's nonce goes.
+type prerendered [][]byte
+
+func splitNonce(page []byte) prerendered {
+	return bytes.Split(page, []byte(noncePlaceholder))
+}
+
+// with appends the page to dst with nonce in each of its places.
+func (p prerendered) with(nonce string, dst []byte) []byte {
+	for i, part := range p {
+		if i > 0 {
+			dst = append(dst, nonce...)
+		}
+		dst = append(dst, part...)
+	}
+	return dst
 }
 
 // noncePlaceholder stands for the request's CSP nonce in the pre-rendered
@@ -59,14 +87,14 @@ const noncePlaceholder = "NONCEf7c1e2a9b8d34c5e6f"
 // renderRulePages renders every rule page once: a page depends only on the
 // content, BaseURL and the nonce, so a request only swaps in its nonce.
 func (s *Server) renderRulePages() error {
-	s.rulePages = map[string][]byte{}
+	s.rulePages = map[string]prerendered{}
 	ctx := templ.WithNonce(context.Background(), noncePlaceholder)
 	for _, p := range s.d.Site.Pages {
 		var buf bytes.Buffer
 		if err := ruleView(s.rulePage(p)).Render(ctx, &buf); err != nil {
 			return fmt.Errorf("render %s: %w", p.URL(), err)
 		}
-		s.rulePages[p.ID] = buf.Bytes()
+		s.rulePages[p.ID] = splitNonce(buf.Bytes())
 	}
 	return nil
 }

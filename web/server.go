@@ -52,7 +52,7 @@ type Deps struct {
 
 // Server is Substep's HTTP handler.
 type Server struct {
-	rulePages map[string][]byte // id → page rendered with noncePlaceholder
+	rulePages map[string]prerendered // id → page rendered once, split where the nonce goes
 	e         *echo.Echo
 	cfg       Config
 	d         Deps
