@@ -108,7 +108,15 @@ func New(cfg Config, d Deps) (*Server, error) {
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
-	e.Use(middleware.ContextTimeout(cfg.RequestTimeout))
+	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{
+		Timeout: cfg.RequestTimeout,
+		// Pages served from memory cannot run long; a deadline timer for
+		// each of them would only cost time on the busiest routes.
+		Skipper: func(c echo.Context) bool {
+			p := c.Request().URL.Path
+			return c.Request().Method == http.MethodGet && (strings.HasPrefix(p, "/rules/") || strings.HasPrefix(p, "/static/"))
+		},
+	}))
 	e.Use(middleware.BodyLimit("256K"))
 	e.Use(rateLimit(cfg.RateLimit))
 	e.Use(bufferChunkedBody(maxBodyBytes)) // a chunked body over the limit gets 413 too (limits.go)
