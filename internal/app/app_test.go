@@ -34,11 +34,22 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// startApp runs the real app on a loopback port for the test's lifetime.
+// startApp runs the real app on a loopback port for the test's lifetime,
+// collecting its log.
 func startApp(t testing.TB) (*App, *syncBuffer) {
 	t.Helper()
 	logs := &syncBuffer{}
-	a, err := New(context.Background(), Config{Addr: "127.0.0.1:0", Logger: slog.New(slog.NewTextHandler(logs, nil))})
+	return runApp(t, Config{Logger: slog.New(slog.NewTextHandler(logs, nil))}), logs
+}
+
+// runApp runs the app with cfg on a free loopback port until the test ends.
+func runApp(t testing.TB, cfg Config) *App {
+	t.Helper()
+	cfg.Addr = "127.0.0.1:0"
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	a, err := New(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +63,7 @@ func startApp(t testing.TB) (*App, *syncBuffer) {
 		}
 		a.Close()
 	})
-	return a, logs
+	return a
 }
 
 var client = &http.Client{Timeout: 20 * time.Second}

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -125,17 +124,5 @@ func freeAddr(t testing.TB) string {
 // answer most benchmark requests with 429.
 func benchApp(b *testing.B) *App {
 	b.Helper()
-	a, err := New(context.Background(), Config{Addr: "127.0.0.1:0", RateLimit: web.RateLimit{Off: true}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- a.Run(ctx) }()
-	b.Cleanup(func() {
-		cancel()
-		<-done
-		a.Close()
-	})
-	return a
+	return runApp(b, Config{RateLimit: web.RateLimit{Off: true}})
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -178,25 +177,7 @@ func TestBanksAgreeWithEngine(t *testing.T) {
 // quizApp runs the real app with an attempts file for the test's lifetime.
 func quizApp(t *testing.T, cfg Config) *App {
 	t.Helper()
-	cfg.Addr = "127.0.0.1:0"
-	if cfg.Logger == nil {
-		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
-	}
-	a, err := New(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- a.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("Run: %v", err)
-		}
-		a.Close()
-	})
-	return a
+	return runApp(t, cfg)
 }
 
 // candidate is one browser: a cookie jar, no automatic redirects.
