@@ -16,6 +16,13 @@ type Setting[T any] struct {
 	Assumed bool
 }
 
+// Deck sizes (the deck-size switch).
+const (
+	deckGoat      = "Main Deck: at least 40 cards, no maximum; Fusion Deck: any number of cards"
+	deckToday     = "Main Deck: 40 to 60 cards; Extra Deck: at most 15 cards"
+	todayDeckRule = "goat-02#today"
+)
+
 func sourced[T any](v T, rule string) Setting[T] { return Setting[T]{Value: v, Rule: rule} }
 func assumed[T any](v T, rule string) Setting[T] {
 	return Setting[T]{Value: v, Rule: rule, Assumed: true}
@@ -97,6 +104,7 @@ type Profile struct {
 	FirstTurnDraw     Setting[bool]   // the first player draws in their first Draw Phase
 	SharedFieldSpell  Setting[bool]   // one face-up Field Spell for both players
 	ReplaceOwnField   Setting[string] // "destroy" (at once, no chain) or "send" (to the Graveyard)
+	DeckLimits        Setting[string] // the Main and Extra (Fusion) Deck sizes a player may register
 	IgnitionPriority  Setting[bool]   // the turn player may open with an Ignition Effect
 	SEGOC             Setting[string] // one of the SEGOC* orders
 	LPCostToZero      Setting[bool]   // a cost may bring LP to exactly 0
@@ -270,6 +278,7 @@ func (p *Profile) switches() []Switch {
 	add("field-spell", "Replacing your own Field Spell", "What happens to your Field Spell when you place a new one in your Field Zone.",
 		yesNo(p.ReplaceOwnField.Value == "destroy", "the old one is destroyed at once, without a chain", "the old one is sent to the Graveyard"),
 		p.ReplaceOwnField.Rule, p.ReplaceOwnField.Assumed)
+	add("deck-size", "Deck size", "How many cards the Main Deck and the Extra (Fusion) Deck may hold.", p.DeckLimits.Value, p.DeckLimits.Rule, p.DeckLimits.Assumed)
 	addB("priority", "Priority", "What the turn player may do first after a chain or a Summon resolves.", p.IgnitionPriority,
 		"fast effects or an Ignition Effect, before the opponent may respond", "fast effects only")
 	add("segoc", "SEGOC", "How simultaneous Trigger Effects are ordered on a chain.", segocText(p.SEGOC.Value), p.SEGOC.Rule, p.SEGOC.Assumed)
@@ -480,6 +489,7 @@ func goatProfile() *Profile {
 		FirstTurnDraw:     sourced(true, "goat-01#rule"),
 		SharedFieldSpell:  sourced(true, "goat-03#rule"),
 		ReplaceOwnField:   assumed("send", todayFieldRule),
+		DeckLimits:        sourced(deckGoat, "goat-02#rule"),
 		IgnitionPriority:  sourced(true, "goat-04#rule"),
 		SEGOC:             sourced(SEGOCTimeThenStep, "goat-09#rule"),
 		LPCostToZero:      sourced(false, "goat-16#lp-cost"),
@@ -504,9 +514,7 @@ func goatProfile() *Profile {
 		HandSizeDiscard:        sourced(DiscardRespond, "goat-19#rule"),
 		TrapMonsterZones:       sourced(true, "goat-20#rule"),
 		MatchDraws:             sourced(false, "goat-11#rule"),
-		Gaps: []Gap{
-			{Topic: "deck-size", Page: "goat-02#rule", Reason: "not modelled, because a scenario lists the cards it needs in each Deck; Deck size limits are deckbuilding, checked before a duel, not during a replay"},
-		},
+		Gaps:                   []Gap{},
 		DamageStep: []Timing{
 			{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []string{TrigStartOfDamageStep},
 				Allows: atk, AllowsRule: "goat-10#10c", Chains: one,
@@ -545,6 +553,7 @@ func hatProfile() *Profile {
 		FirstTurnDraw:     sourced(true, "hat-01#rule"),
 		SharedFieldSpell:  sourced(true, "hat-02#rule"),
 		ReplaceOwnField:   sourced("destroy", "hat-02#rule"),
+		DeckLimits:        assumed(deckToday, todayDeckRule),
 		IgnitionPriority:  assumed(false, todayPriority),
 		SEGOC:             sourced(SEGOCStepThenTime, "hat-05#rule"),
 		LPCostToZero:      sourced(false, "hat-07#rule"),
@@ -610,6 +619,7 @@ func edisonProfile() *Profile {
 		FirstTurnDraw:     assumed(false, todayFirstDraw),
 		SharedFieldSpell:  assumed(false, todayFieldRule),
 		ReplaceOwnField:   assumed("send", todayFieldRule),
+		DeckLimits:        assumed(deckToday, todayDeckRule),
 		IgnitionPriority:  assumed(false, todayPriority),
 		SEGOC:             assumed(SEGOCStepAnyOrder, todaySEGOC),
 		LPCostToZero:      assumed(true, todayLPCost),
@@ -696,6 +706,7 @@ func modernProfile() *Profile {
 		FirstTurnDraw:     sourced(false, todayFirstDraw),
 		SharedFieldSpell:  sourced(false, todayFieldRule),
 		ReplaceOwnField:   sourced("send", todayFieldRule),
+		DeckLimits:        sourced(deckToday, todayDeckRule),
 		IgnitionPriority:  sourced(false, todayPriority),
 		SEGOC:             sourced(SEGOCStepAnyOrder, todaySEGOC),
 		LPCostToZero:      sourced(true, todayLPCost),
@@ -750,6 +761,7 @@ func domainProfile() *Profile {
 	p.DamageStep = modernTimings(true)
 	p.Gaps = nil
 
+	p.DeckLimits = sourced("Main Deck: exactly 60 cards; Extra Deck: at most 15 cards; one copy of each card, Deck Master included", "domain-deckbuilding#rule")
 	p.FirstTurnDraw = sourced(false, "domain-turn-proceedings#rule")
 	p.FirstTurnDrawMulti = sourced(true, "domain-turn-proceedings#rule")
 	p.Seating = sourced(6, "domain-gameplay#rule")
@@ -768,7 +780,6 @@ func domainProfile() *Profile {
 	p.DeckMasterReturn = sourced("before-open", "domain-returning#timing")
 	p.Gaps = []Gap{
 		{Topic: "deckbuilding", Page: "domain-deckbuilding#rule", Reason: "not modelled in replays, because Deck legality (one Deck Master, 60 cards, up to 15 in the Extra Deck, one copy of each card) is checked by the Domain deck checker in rulings/domain, before a game"},
-		{Topic: "deck-size", Page: "domain-deckbuilding#rule", Reason: "not modelled in replays, because Deck sizes are checked by the Domain deck checker in rulings/domain; a scenario lists only the cards it needs"},
 		{Topic: "domain", Page: "domain-domain#rule", Reason: "not modelled in replays, because a Deck Master's Domain decides which cards a Deck may hold, which the Domain deck checker in rulings/domain computes from card data"},
 		{Topic: "deckbuilding", Page: "domain-domain#rule", Reason: "not modelled in replays, because it is a deckbuilding rule, checked by the Domain deck checker in rulings/domain"},
 		{Topic: "multiplayer", Page: "domain-player-positioning#rule", Reason: "not modelled, because the engine has no columns, Extra Monster Zones or Link Arrows; seats only decide the turn rotation"},
