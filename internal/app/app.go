@@ -55,16 +55,6 @@ type Content struct {
 	Scenarios []*rulings.Scenario // content/scenarios, by file name
 }
 
-// Scenario returns the bundled scenario with the given file name (no .scn).
-func (c *Content) Scenario(name string) (*rulings.Scenario, bool) {
-	for _, s := range c.Scenarios {
-		if s.Name == name {
-			return s, true
-		}
-	}
-	return nil, false
-}
-
 // cardResolver lets the renderer link quoted card names.
 type cardResolver struct{ cat *rulings.Catalogue }
 

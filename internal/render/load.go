@@ -303,12 +303,6 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 	return site, nil
 }
 
-// IsContentError reports whether err lists content problems.
-func IsContentError(err error) bool {
-	var ce *ContentError
-	return errors.As(err, &ce)
-}
-
 // LinkReplays adds a "Replay this example" link under each section that has
 // a scenario (anchor → replay URL), and records it on the section. Anchors
 // that do not exist on the page are returned, so the caller can report them.

@@ -101,9 +101,6 @@ type Doc struct {
 	Cards    []string // canonical names of cards quoted in the body, in order of first mention
 	Links    []Link   // internal links (/rules/...), for the link checker
 	Problems []Problem
-	// FrontLines is how many lines the front matter block takes, including
-	// its --- fences, so a body offset can be turned into a file line.
-	FrontLines int
 }
 
 // Problem is something wrong in a file, at a line.
@@ -120,11 +117,6 @@ func (m *Markdown) Render(src []byte) (*Doc, error) {
 	if fm := frontmatter.Get(ctx); fm != nil {
 		if err := fm.Decode(&d.Front); err != nil {
 			return nil, fmt.Errorf("front matter: %w", err)
-		}
-	}
-	if bytes.HasPrefix(src, []byte("---")) {
-		if end := bytes.Index(src[3:], []byte("\n---")); end >= 0 {
-			d.FrontLines = bytes.Count(src[:3+end+4], []byte("\n")) + 1
 		}
 	}
 	lineOf := func(off int) int { return bytes.Count(src[:off], []byte("\n")) + 1 }
