@@ -3,6 +3,7 @@ package quizzes
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -168,7 +169,7 @@ func (s *Set) Banks() []*CheckedBank {
 	}
 	var rest []string
 	for f := range s.banks {
-		if !contains(Formats, f) {
+		if !slices.Contains(Formats, f) {
 			rest = append(rest, f)
 		}
 	}
@@ -265,15 +266,6 @@ func check(format string, q *Question, cache *parseCache) (*Checked, error) {
 	}
 	c.SameEverywhere = same
 	return c, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // LoadChecked loads the banks (see Load) and checks them against the

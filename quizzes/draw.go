@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 )
 
@@ -98,7 +99,7 @@ func CheckAnswers(items []Item, answers map[string]string) error {
 		if !ok {
 			return fmt.Errorf("%w (%q)", ErrUnknownQuestion, q)
 		}
-		if !contains(it.Choices, answers[q]) {
+		if !slices.Contains(it.Choices, answers[q]) {
 			return fmt.Errorf("%w (%q for question %d)", ErrUnknownChoice, answers[q], indexOf(items, q)+1)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -482,7 +483,7 @@ func normAnswer(s string) string {
 func (d *duel) checkExpectations() {
 	t := d.t
 	for _, e := range d.s.Expects {
-		applies := contains(e.Formats, d.p.ID) || (len(e.Formats) == 0 && contains(d.s.Formats, d.p.ID))
+		applies := slices.Contains(e.Formats, d.p.ID) || (len(e.Formats) == 0 && slices.Contains(d.s.Formats, d.p.ID))
 		if !applies {
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -52,14 +53,7 @@ func (c *Card) Slug() string {
 func (c *Card) IsMonster() bool { return c.Kind == "monster" }
 
 // Has reports whether the card has the given subtype (e.g. "union", "field").
-func (c *Card) Has(subtype string) bool {
-	for _, s := range c.Subtypes {
-		if s == subtype {
-			return true
-		}
-	}
-	return false
-}
+func (c *Card) Has(subtype string) bool { return slices.Contains(c.Subtypes, subtype) }
 
 // Slugify lower-cases s and joins its letters and digits with single dashes.
 func Slugify(s string) string {

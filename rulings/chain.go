@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -319,7 +320,7 @@ func (d *duel) pickTargets(p int, c *inst, e *Effect, a *Action) ([]*inst, bool)
 		for len(targets) < n {
 			var more *inst
 			for _, x := range d.targetPool(e.Target, p) {
-				if x != c && !containsInst(targets, x) && d.badTarget(e.Target, p, x, c) == "" {
+				if x != c && !slices.Contains(targets, x) && d.badTarget(e.Target, p, x, c) == "" {
 					more = x
 					break
 				}
@@ -504,12 +505,12 @@ func (d *duel) damageStepAllows(c *inst, e *Effect) bool {
 		what := "it is not a Counter Trap, a monster effect that negates an activation, or a card that names this timing"
 		cats := d.categories(c, e)
 		switch {
-		case contains(cats, AllowSpellNegator) && d.p.DSNegators.Value == "monster-only":
+		case slices.Contains(cats, AllowSpellNegator) && d.p.DSNegators.Value == "monster-only":
 			what = "Spell Speed 2 Spells and Traps that negate cannot be activated in the Damage Step; only monster effects and Counter Traps may negate"
 			r = ref("Negation in the Damage Step", d.p.DSNegators)
-		case contains(cats, AllowSpellATK):
+		case slices.Contains(cats, AllowSpellATK):
 			what = "Spells and Traps that change ATK or DEF cannot be activated at this timing"
-		case contains(cats, AllowMonsterATK):
+		case slices.Contains(cats, AllowMonsterATK):
 			what = "effects that change ATK or DEF cannot be activated at this timing"
 		}
 		d.illegal(fmt.Sprintf("%s cannot be activated %s: %s", effectName(c.c, e), atTiming(t.Name), what), r)
@@ -538,7 +539,7 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	why := ""
 	switch e.When {
 	case "monster-summoned":
-		ok = contains(d.winEvents, "monster-summoned")
+		ok = slices.Contains(d.winEvents, "monster-summoned")
 		why = "no monster has just been Summoned"
 	case "opponent-attack-declared", "opponent-direct-attack":
 		ok = d.atk != nil && d.atk.declWindow && p != d.tp && (e.When != "opponent-direct-attack" || d.atk.target == nil)
@@ -597,14 +598,14 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 		ok = d.phase == "main1" || d.phase == "main2"
 		why = "it is activated only in a Main Phase"
 	case "own-monster-destroyed-to-gy":
-		ok = contains(d.winEvents, fmt.Sprintf("monster-to-gy:%d", p))
+		ok = slices.Contains(d.winEvents, fmt.Sprintf("monster-to-gy:%d", p))
 		why = "no monster you control has just been destroyed and sent to the Graveyard"
 		if !ok && d.trapMonsterJustLeft(p) {
 			d.illegal(fmt.Sprintf("%s cannot be activated: the Trap Monster went to the Graveyard as a Trap Card, not as a monster", c.name()), plain("hat-04#point-13"))
 			return false
 		}
 	case "own-monster-bounced":
-		ok = contains(d.winEvents, fmt.Sprintf("monster-bounced:%d", p))
+		ok = slices.Contains(d.winEvents, fmt.Sprintf("monster-bounced:%d", p))
 		why = "no monster you control has just been returned to your hand by an opponent's card effect"
 		if !ok && d.trapMonsterJustLeft(p) {
 			d.illegal(fmt.Sprintf("%s cannot be activated: the Trap Monster went back to the hand as a Trap Card, not as a monster", c.name()), plain("hat-04#point-15"))
@@ -687,7 +688,7 @@ func (d *duel) hitsTrapMonster(l *link) bool {
 // trapMonsterJustLeft: did a Trap Monster p controlled just leave the
 // field (so a card waiting for "a monster" finds a Trap Card instead)?
 func (d *duel) trapMonsterJustLeft(p int) bool {
-	return contains(d.winEvents, fmt.Sprintf("trap-monster-left:%d", p))
+	return slices.Contains(d.winEvents, fmt.Sprintf("trap-monster-left:%d", p))
 }
 
 func (d *duel) destroysMonsters(l *link) bool {
@@ -1269,12 +1270,12 @@ func (d *duel) exec(l *link, o Op) {
 		n := max(o.N, 1)
 		var picks []*inst
 		for _, c := range l.choose {
-			if len(picks) < n && c.loc == locDeck && c.owner == p && d.matches(c, o.Filter) && !containsInst(picks, c) {
+			if len(picks) < n && c.loc == locDeck && c.owner == p && d.matches(c, o.Filter) && !slices.Contains(picks, c) {
 				picks = append(picks, c)
 			}
 		}
 		for _, c := range d.pl[p].deck {
-			if len(picks) < n && d.matches(c, o.Filter) && !containsInst(picks, c) {
+			if len(picks) < n && d.matches(c, o.Filter) && !slices.Contains(picks, c) {
 				picks = append(picks, c)
 			}
 		}

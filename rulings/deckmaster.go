@@ -1,6 +1,9 @@
 package rulings
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // The Deck Master (domain-deck-master, domain-summoning, domain-summon-cost,
 // domain-returning). Each Domain player's Deck Master starts in the Deck
@@ -90,7 +93,7 @@ func (d *duel) offerReturns() {
 	for _, q := range d.turnOrderFrom(d.tp) {
 		ps := d.pl[q]
 		c := ps.dmCard
-		if c == nil || !ps.dmChanged || ps.dmNoReturn || c.loc == locDMZ || c.loc == locGone || containsInt(d.dmOffers, q) {
+		if c == nil || !ps.dmChanged || ps.dmNoReturn || c.loc == locDMZ || c.loc == locGone || slices.Contains(d.dmOffers, q) {
 			continue
 		}
 		d.dmOffers = append(d.dmOffers, q)
@@ -116,7 +119,7 @@ func (d *duel) declineReturns(upTo int) {
 			keep = append(keep, q)
 			continue
 		}
-		if upTo >= 0 && !containsInt(d.turnOrderBefore(upTo), q) {
+		if upTo >= 0 && !slices.Contains(d.turnOrderBefore(upTo), q) {
 			keep = append(keep, q)
 			continue
 		}
@@ -138,15 +141,6 @@ func (d *duel) turnOrderBefore(p int) []int {
 		out = append(out, q)
 	}
 	return out
-}
-
-func containsInt(list []int, x int) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // returnDM plays "A returns Sangan to the Deck Master Zone".
@@ -173,7 +167,7 @@ func (d *duel) returnDM(a *Action) {
 	case ps.dmNoReturn:
 		d.illegal(fmt.Sprintf("%s was Summoned by another player's effect, so %s may not return it", c.name(), d.pn(p)), plain("domain-returning#condition"))
 		return
-	case !containsInt(d.dmOffers, p):
+	case !slices.Contains(d.dmOffers, p):
 		why := "it has not changed zones since the game state was last open"
 		if !ps.dmChanged && c.loc != locMonster {
 			why = "the moment to return it has passed; it must change zones again first"
@@ -202,7 +196,7 @@ func (d *duel) returnDM(a *Action) {
 
 // keepDM plays "A leaves Sangan in the Graveyard".
 func (d *duel) keepDM(a *Action) {
-	if !containsInt(d.dmOffers, a.Player) {
+	if !slices.Contains(d.dmOffers, a.Player) {
 		d.fail("%s has no Deck Master to decide about now", d.pn(a.Player))
 		return
 	}

@@ -1,6 +1,9 @@
 package rulings
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // The end-of-turn discard for hand size (goat-19, hat-08).
 
@@ -29,7 +32,7 @@ func (d *duel) handDiscard(a *Action) {
 	var cards []*inst
 	for _, r := range a.Discard {
 		x := d.find(r, p, locHand)
-		if x == nil || containsInst(cards, x) {
+		if x == nil || slices.Contains(cards, x) {
 			d.fail("%s", d.whereText(r, p, "hand"))
 			return
 		}
@@ -85,13 +88,4 @@ func (d *duel) handSizeAllows(p int, c *inst, e *Effect) bool {
 // size cannot be activated where the discard is locked.
 func (d *duel) optionalBlocked(tr *trig) bool {
 	return tr.eot && !tr.mandatory && d.p.HandSizeDiscard.Value == DiscardLocked
-}
-
-func containsInst(list []*inst, c *inst) bool {
-	for _, x := range list {
-		if x == c {
-			return true
-		}
-	}
-	return false
 }

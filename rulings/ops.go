@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -427,7 +428,7 @@ func (d *duel) synchroSummon(a *Action) {
 	tuners, levels := 0, 0
 	for _, r := range a.Tribute {
 		m := d.find(r, p, locMonster)
-		if m == nil || m.ctrl != p || !m.faceUp || containsInst(mats, m) {
+		if m == nil || m.ctrl != p || !m.faceUp || slices.Contains(mats, m) {
 			d.fail("%s", d.whereText(r, p, "Monster Zone"))
 			return
 		}

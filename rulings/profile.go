@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -92,7 +93,7 @@ type Timing struct {
 	Description string
 }
 
-func (t *Timing) allows(cat string) bool { return contains(t.Allows, cat) }
+func (t *Timing) allows(cat string) bool { return slices.Contains(t.Allows, cat) }
 
 // Profile is one format's rules as data: the switches that differ from
 // today's rules, each naming the rule page that states it.
@@ -442,7 +443,7 @@ func (p *Profile) timingIndex(id string) int {
 // condition activates in this format; -1 if none.
 func (p *Profile) triggerTiming(cond string) int {
 	for i, t := range p.DamageStep {
-		if contains(t.Triggers, cond) {
+		if slices.Contains(t.Triggers, cond) {
 			return i
 		}
 	}
@@ -788,15 +789,6 @@ func domainProfile() *Profile {
 		{Topic: "card-errata", Page: "domain-opponent-conditions#rule", Reason: "not modelled, because the cards of its examples (\"Cyber Dragon\"'s Summon procedure, \"Odd-Eyes Advent\", \"Nibiru, the Primal Being\") are outside the engine's vocabulary"},
 	}
 	return p
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Citations lists every rule page id[#anchor] the profiles cite, sorted.

@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -304,7 +305,7 @@ func (d *duel) emit(kind string, player int, card, text string, r ruleRef) {
 		if r.rule != "" {
 			label += " (" + r.rule + ")"
 		}
-		if !contains(d.t.Assumed, label) {
+		if !slices.Contains(d.t.Assumed, label) {
 			d.t.Assumed = append(d.t.Assumed, label)
 		}
 	}
@@ -1343,7 +1344,7 @@ func (d *duel) selfTrigger(c *inst, conds ...string) {
 		if e.Kind == "flip" && cond == "" {
 			cond = "flip"
 		}
-		if !contains(conds, cond) {
+		if !slices.Contains(conds, cond) {
 			continue
 		}
 		d.queue(c, e, -1, nil)
@@ -1430,7 +1431,7 @@ func (d *duel) checkOrder(p int) bool {
 	var mine []*trig
 	for _, c := range d.orders[p] {
 		for _, tr := range d.pending {
-			if tr.src.c == c && tr.ctrl == p && d.due(tr) && !containsTrig(mine, tr) {
+			if tr.src.c == c && tr.ctrl == p && d.due(tr) && !slices.Contains(mine, tr) {
 				mine = append(mine, tr)
 				break
 			}
@@ -1588,15 +1589,6 @@ func segocWhy(order string, later, earlier *trig) string {
 		return "within a step, earlier triggers go on the chain before later ones"
 	}
 	return "the turn player's mandatory effects come first, then the opponent's, then optional ones"
-}
-
-func containsTrig(list []*trig, t *trig) bool {
-	for _, x := range list {
-		if x == t {
-			return true
-		}
-	}
-	return false
 }
 
 func (d *duel) trigNames(ts []*trig) string {

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -333,7 +334,7 @@ func (p *parser) header(n int, key, val string) {
 				p.errf(n, "unknown format %q (known: %s)", f, strings.Join(FormatIDs(), ", "))
 				continue
 			}
-			if !contains(p.s.Formats, pr.ID) {
+			if !slices.Contains(p.s.Formats, pr.ID) {
 				p.s.Formats = append(p.s.Formats, pr.ID)
 			}
 		}
@@ -734,7 +735,7 @@ func (p *parser) finish() {
 	}
 	for _, e := range p.s.Expects {
 		for _, f := range e.Formats {
-			if !contains(p.s.Formats, f) {
+			if !slices.Contains(p.s.Formats, f) {
 				p.errf(e.Line, "format %s is not in this file's formats: (%s)", f, strings.Join(p.s.Formats, ", "))
 			}
 		}
@@ -829,7 +830,7 @@ func (p *parser) playersHeader(n int, val string) {
 	var names []string
 	for _, f := range splitList(val) {
 		f = strings.ToUpper(f)
-		if !rePlayerName.MatchString(f) || contains(names, f) {
+		if !rePlayerName.MatchString(f) || slices.Contains(names, f) {
 			p.errf(n, "players: each player is a different letter from A to F, not %q", f)
 			return
 		}

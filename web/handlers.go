@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -216,22 +217,13 @@ func (s *Server) indexMentions() {
 		for _, name := range p.Cards {
 			m := Mention{Page: p}
 			for _, sec := range p.Sections {
-				if contains(sec.Cards, name) {
+				if slices.Contains(sec.Cards, name) {
 					m.Sections = append(m.Sections, sec)
 				}
 			}
 			s.mentions[name] = append(s.mentions[name], m)
 		}
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (s *Server) card(c echo.Context) error {
@@ -280,7 +272,7 @@ func (s *Server) compareRow(t render.Topic) CompareRow {
 		row.Cells = append(row.Cells, cell)
 	}
 	for _, p := range s.d.Site.Pages {
-		if contains(p.Topics, t.ID) {
+		if slices.Contains(p.Topics, t.ID) {
 			row.Pages = append(row.Pages, p)
 		}
 	}

@@ -75,15 +75,6 @@ func jsonDecode(b []byte, v any) error {
 	return dec.Decode(v)
 }
 
-func containsInt(list []int, n int) bool {
-	for _, x := range list {
-		if x == n {
-			return true
-		}
-	}
-	return false
-}
-
 func joinInts(list []int) string {
 	parts := make([]string, len(list))
 	for i, n := range list {

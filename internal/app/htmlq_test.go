@@ -2,6 +2,7 @@ package app
 
 import (
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -68,7 +69,7 @@ func (sel simpleSel) match(n *html.Node) bool {
 	}
 	if sel.class != "" {
 		v, _ := attr(n, "class")
-		if !contains(strings.Fields(v), sel.class) {
+		if !slices.Contains(strings.Fields(v), sel.class) {
 			return false
 		}
 	}
@@ -79,15 +80,6 @@ func (sel simpleSel) match(n *html.Node) bool {
 		}
 	}
 	return true
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // All returns the elements matching a descendant selector chain.

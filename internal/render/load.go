@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -193,7 +194,7 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 				idFile[p.ID] = file
 			}
 			if p.Format != path.Dir(file) {
-				if contains(Formats, p.Format) {
+				if slices.Contains(Formats, p.Format) {
 					add(file, at("format"), "format %q does not match the folder %s/", p.Format, path.Dir(file))
 				} else {
 					add(file, at("format"), "unknown format %q (want one of %s)", p.Format, strings.Join(Formats, ", "))
@@ -235,7 +236,7 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 				p.Cards[i] = canonical
 			}
 			for _, c := range doc.Cards {
-				if !contains(p.Cards, c) {
+				if !slices.Contains(p.Cards, c) {
 					add(file, at("cards"), "card %q is quoted in the text but not listed in cards", c)
 				}
 			}
@@ -268,7 +269,7 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 		}
 		for _, c := range p.Compare {
 			line := l.line["compare"]
-			if !contains(p.Topics, c.Topic) {
+			if !slices.Contains(p.Topics, c.Topic) {
 				add(p.File, line, "compare line for topic %q, which the page does not list in topics", c.Topic)
 			}
 			if c.Line == "" {

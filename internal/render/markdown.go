@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -177,7 +178,7 @@ func collect(root ast.Node, src []byte, d *Doc, lineOf func(int) int) {
 					seenCard[card] = true
 					d.Cards = append(d.Cards, card)
 				}
-				if cur != nil && !contains(cur.Cards, card) {
+				if cur != nil && !slices.Contains(cur.Cards, card) {
 					cur.Cards = append(cur.Cards, card)
 				}
 				return ast.WalkSkipChildren, nil
@@ -204,15 +205,6 @@ func collect(root ast.Node, src []byte, d *Doc, lineOf func(int) int) {
 func isExampleAnchor(a string) bool {
 	for _, part := range strings.Split(a, "-") {
 		if part == "example" {
-			return true
-		}
-	}
-	return false
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
 			return true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -92,7 +93,7 @@ func TestLoadErrors(t *testing.T) {
 			if !ok {
 				t.Fatalf("Load error %T %v, want *ContentError", err, err)
 			}
-			if !contains(ce.Problems, tt.want) {
+			if !slices.Contains(ce.Problems, tt.want) {
 				t.Errorf("problems do not include the expected one (-want +got):\n%s", cmp.Diff([]string{tt.want}, ce.Problems))
 			}
 		})

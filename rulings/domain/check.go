@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -237,7 +238,7 @@ func oneCopyProblem(canonical uint32, cards []*Card, places []string, src CardSo
 	for _, c := range cards {
 		if c.Passcode != canonical && c.Alias == canonical {
 			s := fmt.Sprintf("%s is always treated as %s", c.Name, original)
-			if !contains(why, s) {
+			if !slices.Contains(why, s) {
 				why = append(why, s)
 			}
 		}
@@ -275,15 +276,6 @@ func joinAnd(xs []string) string {
 		return xs[0]
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Input kinds (Result.Format).

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -138,7 +139,7 @@ func TestSourceDomains(t *testing.T) {
 				t.Errorf("Domain of %s (-want +got):\n%s", tt.master, diff)
 			}
 			for _, c := range tt.contains {
-				if !contains(got.Cards, c) {
+				if !slices.Contains(got.Cards, c) {
 					t.Errorf("Domain of %s does not name %q; it names %v", tt.master, c, got.Cards)
 				}
 			}
@@ -147,15 +148,6 @@ func TestSourceDomains(t *testing.T) {
 			}
 		})
 	}
-}
-
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // TestSourceAdmits checks which cards each example Deck Master allows, and
