@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"substep/internal/app"
 	"substep/internal/cardsdb"
@@ -31,16 +30,13 @@ func deckCheck(fs *flag.FlagSet, args []string, stdout io.Writer) error {
 	if len(files) != 1 {
 		return fmt.Errorf("usage: site deck-check FILE [-master NAME] [-cards cards.cdb] [-why] [-json] (FILE may be - for standard input)")
 	}
-	var data []byte
-	name := files[0]
-	if name == "-" {
-		data, err = io.ReadAll(io.LimitReader(os.Stdin, 1<<20))
-		name = ""
-	} else {
-		data, err = os.ReadFile(name)
-	}
+	data, err := readInput(files[0])
 	if err != nil {
 		return err
+	}
+	name := files[0]
+	if name == "-" {
+		name = "" // standard input: detect the format from the content
 	}
 	cat, err := rulings.DefaultCatalogue()
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"substep/rulings"
@@ -33,12 +32,7 @@ func replay(fs *flag.FlagSet, args []string, stdout io.Writer) error {
 	}
 	failed := false
 	for _, name := range files {
-		var src []byte
-		if name == "-" {
-			src, err = io.ReadAll(io.LimitReader(os.Stdin, 1<<20))
-		} else {
-			src, err = os.ReadFile(name)
-		}
+		src, err := readInput(name)
 		if err != nil {
 			return err
 		}

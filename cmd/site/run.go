@@ -90,3 +90,12 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		args = args[1:]
 	}
 }
+
+// readInput reads a file named on the command line, or standard input
+// (at most 1 MiB) for "-".
+func readInput(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(io.LimitReader(os.Stdin, 1<<20))
+	}
+	return os.ReadFile(name)
+}
