@@ -45,10 +45,11 @@ type ReplayPage struct {
 
 // ReplayColumn is one format's replay.
 type ReplayColumn struct {
-	Format string
-	Name   string
-	T      *rulings.Timeline
-	Steps  []rulings.Step
+	Format  string
+	Name    string
+	T       *rulings.Timeline
+	Steps   []rulings.Step
+	Profile *rulings.Profile
 }
 
 // FormatChoice is one checkbox of the format picker.
@@ -86,10 +87,8 @@ func (p ReplayPage) payload() replayPayload {
 	out := replayPayload{Differs: p.Differs, Rules: p.Rules}
 	for _, c := range p.Columns {
 		col := replayColumnJSON{Format: c.Format, Name: c.Name, Steps: c.Steps, Chains: c.T.Chains, Events: c.T.Events, Verdict: c.T.Verdict, Error: c.T.Error}
-		if prof, ok := rulings.ProfileByID(c.Format); ok {
-			for _, tm := range prof.DamageStep {
-				col.Timings = append(col.Timings, tm.Name)
-			}
+		for _, tm := range c.Profile.DamageStep {
+			col.Timings = append(col.Timings, tm.Name)
 		}
 		out.Columns = append(out.Columns, col)
 	}
@@ -106,7 +105,7 @@ func replayAll(s *rulings.Scenario, formats []string) ([]ReplayColumn, []int) {
 			continue
 		}
 		t := rulings.Replay(s, prof)
-		cols = append(cols, ReplayColumn{Format: prof.ID, Name: prof.Name, T: t, Steps: t.Steps()})
+		cols = append(cols, ReplayColumn{Format: prof.ID, Name: prof.Name, T: t, Steps: t.Steps(), Profile: prof})
 	}
 	sig := map[int][]string{} // line → one signature per column
 	for i, c := range cols {
