@@ -28,6 +28,13 @@ type Page struct {
 	Topics  []string      `json:"topics" yaml:"topics"`
 	Cards   []string      `json:"cards" yaml:"cards"`
 	Compare []CompareLine `json:"compare,omitempty" yaml:"compare"`
+	// Era is the rule set the page's format follows ("TCG 2008 rules
+	// (Master Rule 1)"); Sources are the public pages it is written from;
+	// Corrections are the places where it deliberately reads its source
+	// differently, each with the reason.
+	Era         string       `json:"era" yaml:"era"`
+	Sources     []Source     `json:"sources" yaml:"sources"`
+	Corrections []Correction `json:"corrections,omitempty" yaml:"corrections"`
 
 	File     string    `json:"-" yaml:"-"`
 	HTML     string    `json:"html" yaml:"-"`
@@ -42,6 +49,52 @@ type CompareLine struct {
 	Topic  string `json:"topic" yaml:"topic"`
 	Line   string `json:"line" yaml:"line"`
 	Anchor string `json:"anchor,omitempty" yaml:"anchor"`
+}
+
+// Source is one public page a rule page (or a card ruling) is written
+// from: its title, address, the date it was read, and what is taken from it.
+type Source struct {
+	Title     string `json:"title" yaml:"title"`
+	URL       string `json:"url" yaml:"url"`
+	Retrieved string `json:"retrieved" yaml:"retrieved"` // YYYY-MM-DD
+	Takes     string `json:"takes" yaml:"takes"`
+}
+
+// Correction records where a page reads its source differently: the source
+// says Says; the page reads Reads because Because. Anchor, when set, names
+// the section concerned.
+type Correction struct {
+	Anchor  string `json:"anchor,omitempty" yaml:"anchor"`
+	Says    string `json:"says" yaml:"says"`
+	Reads   string `json:"reads" yaml:"reads"`
+	Because string `json:"because" yaml:"because"`
+}
+
+var dateRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+
+// SourceProblems lists what is wrong with a list of sources, one message
+// each; an empty list is itself a problem.
+func SourceProblems(sources []Source) []string {
+	if len(sources) == 0 {
+		return []string{"missing sources (a list of {title, url, retrieved, takes}: where the page's facts come from)"}
+	}
+	var out []string
+	for i, s := range sources {
+		n := i + 1
+		if strings.TrimSpace(s.Title) == "" {
+			out = append(out, fmt.Sprintf("source %d: missing title", n))
+		}
+		if !strings.HasPrefix(s.URL, "https://") && !strings.HasPrefix(s.URL, "http://") {
+			out = append(out, fmt.Sprintf("source %d: url %q must be an http(s) address", n, s.URL))
+		}
+		if !dateRE.MatchString(s.Retrieved) {
+			out = append(out, fmt.Sprintf("source %d: retrieved %q must be a date (YYYY-MM-DD)", n, s.Retrieved))
+		}
+		if strings.TrimSpace(s.Takes) == "" {
+			out = append(out, fmt.Sprintf("source %d: missing takes (what is taken from it)", n))
+		}
+	}
+	return out
 }
 
 // Section returns the page's section with the given anchor.
@@ -209,6 +262,21 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 			if len(p.Topics) == 0 {
 				add(file, 1, "missing topics")
 			}
+			if strings.TrimSpace(p.Era) == "" {
+				add(file, 1, "missing era (the rule set the format follows, e.g. \"TCG 2008 rules (Master Rule 1)\")")
+			}
+			srcLine := 1
+			if l, ok := lines["sources"]; ok {
+				srcLine = l
+			}
+			for _, msg := range SourceProblems(p.Sources) {
+				add(file, srcLine, "%s", msg)
+			}
+			for i, c := range p.Corrections {
+				if strings.TrimSpace(c.Says) == "" || strings.TrimSpace(c.Reads) == "" || strings.TrimSpace(c.Because) == "" {
+					add(file, at("corrections"), "correction %d: needs says, reads and because", i+1)
+				}
+			}
 			for _, t := range p.Topics {
 				if !topics[t] {
 					add(file, at("topics"), "unknown topic %q (see topics.yaml)", t)
@@ -264,6 +332,13 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 			if lk.Anchor != "" {
 				if _, ok := target.Section(lk.Anchor); !ok {
 					add(p.File, lk.Line, "broken link: page %q has no anchor %q", target.ID, lk.Anchor)
+				}
+			}
+		}
+		for i, c := range p.Corrections {
+			if c.Anchor != "" {
+				if _, ok := p.Section(c.Anchor); !ok {
+					add(p.File, l.line["corrections"], "correction %d names missing anchor %q", i+1, c.Anchor)
 				}
 			}
 		}

@@ -50,7 +50,9 @@ number: 3
 title: One Field Spell
 summary: Only one Field Spell for both players.
 topics: [field-spell]
-cards: [Mountain, Umi]`
+cards: [Mountain, Umi]
+era: Test rules of 2005
+sources: [{title: Basic Mechanics, url: "https://example.org/goat", retrieved: 2026-11-24, takes: Rule 3}]`
 
 const goodBody = `Only one face-up Field Spell may exist.
 
@@ -70,14 +72,20 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown format", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "format: goat", "format: speed", 1), goodBody)}, `goat/a.md:3: unknown format "speed" (want one of goat, hat, edison, domain, general)`},
 		{"format folder", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "format: goat", "format: hat", 1), goodBody)}, `goat/a.md:3: format "hat" does not match the folder goat/`},
 		{"unknown topic", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "[field-spell]", "[field-spell, spells]", 1), goodBody)}, `goat/a.md:7: unknown topic "spells" (see topics.yaml)`},
-		{"broken page link", map[string]string{"goat/a.md": page(goodFront, goodBody+"\nSee [HAT](/rules/hat-02).\n")}, `goat/a.md:16: broken link: no page "hat-02"`},
-		{"broken anchor link", map[string]string{"goat/a.md": page(goodFront, goodBody+"\nSee [it](/rules/goat-03#example-9).\n")}, `goat/a.md:16: broken link: page "goat-03" has no anchor "example-9"`},
-		{"heading without id", map[string]string{"goat/a.md": page(goodFront, goodBody+"\n## Example 2\n")}, `goat/a.md:16: heading "Example 2" has no {#id}`},
-		{"duplicate anchor", map[string]string{"goat/a.md": page(goodFront, goodBody+"\n## Again {#example-1}\n")}, `goat/a.md:16: duplicate anchor "example-1" (first at line 12)`},
+		{"broken page link", map[string]string{"goat/a.md": page(goodFront, goodBody+"\nSee [HAT](/rules/hat-02).\n")}, `goat/a.md:18: broken link: no page "hat-02"`},
+		{"broken anchor link", map[string]string{"goat/a.md": page(goodFront, goodBody+"\nSee [it](/rules/goat-03#example-9).\n")}, `goat/a.md:18: broken link: page "goat-03" has no anchor "example-9"`},
+		{"heading without id", map[string]string{"goat/a.md": page(goodFront, goodBody+"\n## Example 2\n")}, `goat/a.md:18: heading "Example 2" has no {#id}`},
+		{"duplicate anchor", map[string]string{"goat/a.md": page(goodFront, goodBody+"\n## Again {#example-1}\n")}, `goat/a.md:18: duplicate anchor "example-1" (first at line 14)`},
 		{"unknown card", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "[Mountain, Umi]", "[Mountain, Umi, Jinzo]", 1), goodBody)}, `goat/a.md:8: unknown card "Jinzo" (add it to rulings/cards.yaml)`},
 		{"quoted card not listed", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "[Mountain, Umi]", "[Mountain]", 1), goodBody)}, `goat/a.md:8: card "Umi" is quoted in the text but not listed in cards`},
 		{"missing summary", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "summary: Only one Field Spell for both players.\n", "", 1), goodBody)}, "goat/a.md:1: missing summary (one line, used for link previews)"},
-		{"compare topic not listed", map[string]string{"goat/a.md": page(goodFront+"\ncompare:\n  - topic: segoc\n    line: x", goodBody)}, `goat/a.md:9: compare line for topic "segoc", which the page does not list in topics`},
+		{"missing sources", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "\nsources: [{title: Basic Mechanics, url: \"https://example.org/goat\", retrieved: 2026-11-24, takes: Rule 3}]", "", 1), goodBody)}, "goat/a.md:1: missing sources (a list of {title, url, retrieved, takes}: where the page's facts come from)"},
+		{"source without date", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "retrieved: 2026-11-24", "retrieved: last week", 1), goodBody)}, `goat/a.md:10: source 1: retrieved "last week" must be a date (YYYY-MM-DD)`},
+		{"source not a web address", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "https://example.org/goat", "my notes", 1), goodBody)}, `goat/a.md:10: source 1: url "my notes" must be an http(s) address`},
+		{"missing era", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "era: Test rules of 2005\n", "", 1), goodBody)}, `goat/a.md:1: missing era (the rule set the format follows, e.g. "TCG 2008 rules (Master Rule 1)")`},
+		{"correction without reason", map[string]string{"goat/a.md": page(goodFront+"\ncorrections:\n  - says: 800 DEF\n    reads: 900 DEF", goodBody)}, `goat/a.md:11: correction 1: needs says, reads and because`},
+		{"correction to missing anchor", map[string]string{"goat/a.md": page(goodFront+"\ncorrections:\n  - anchor: nowhere\n    says: a\n    reads: b\n    because: c", goodBody)}, `goat/a.md:11: correction 1 names missing anchor "nowhere"`},
+		{"compare topic not listed", map[string]string{"goat/a.md": page(goodFront+"\ncompare:\n  - topic: segoc\n    line: x", goodBody)}, `goat/a.md:11: compare line for topic "segoc", which the page does not list in topics`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,7 +122,7 @@ func TestLoadGood(t *testing.T) {
 		t.Fatal("goat-03 not loaded")
 	}
 	want := []Section{{
-		Anchor: "example-1", Heading: "Example 1", Level: 2, Example: true, Line: 12,
+		Anchor: "example-1", Heading: "Example 1", Level: 2, Example: true, Line: 14,
 		Text:  "Player A activates “Mountain” while Player B’s “Umi” is active. See the rule.",
 		Cards: []string{"Mountain", "Umi"},
 	}}
