@@ -1,0 +1,148 @@
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"substep/content"
+)
+
+// TestAuditFixes pins each error the rule-page audit found (issue 16) on the
+// rendered text of the section concerned: the fixed reading must be there,
+// and the old one gone.
+func TestAuditFixes(t *testing.T) {
+	c, err := LoadContent(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, page, anchor string // anchor "" means the whole page text
+		want, notWant      []string
+	}{
+		{"Light and Darkness Dragon after three negations", "battle-phase-reference", "damage-step-example-4",
+			[]string{"1300 ATK and 900 DEF"}, []string{"800 DEF"}},
+		{"Mars changes only its own ATK and DEF", "battle-phase-reference", "substep-2",
+			[]string{"changes only its own ATK and DEF", "“Mystic Plasma Zone” would now change the ATK and DEF of a DARK monster"},
+			[]string{"“The Agent of Force - Mars” or “Mystic Plasma Zone” would now change"}},
+		{"the reference page names no format as its model", "battle-phase-reference", "",
+			[]string{"does not say which format or year it describes"}, []string{"the model behind the HAT and Edison Damage Steps"}},
+		{"mandatory effects of destroyed monsters still activate", "battle-phase-reference", "substep-5",
+			[]string{"mandatory ones included", "unless they need the monster itself as a cost"}, nil},
+		{"Null and Void is the only Counter Trap the ruling names", "battle-phase-reference", "activation-example-5",
+			[]string{"“Null and Void” may be activated", "does not extend it"}, []string{"a Counter Trap that negates effects may be activated"}},
+		{"timing 7: even if this card is no longer face-up", "edison-battle-phase", "timing-7",
+			[]string{"even if this card is no longer face-up on the field, as with “XX-Saber Fulhelmknight” or “Blue Thunder T-45”"},
+			[]string{"even if the destroyed monster is no longer face-up"}},
+		{"Iron Chain Dragon's mill belongs to timing 5", "edison-battle-phase", "timing-6-example-1",
+			[]string{"contradicts the source’s own timing 5", "Chain Link 1 of timing 5’s manual chain"}, nil},
+		{"Edison's named examples", "edison-battle-phase", "",
+			[]string{"“Turbo Synchron”", "“XX-Saber Fulhelmknight”", "“Giant Kozaky”", "“Blue Thunder T-45”", "“Ancient Forest”", "“Skull Conductor”", "for “Flashbang” and for no other card"}, nil},
+		{"Domain is also played by two", "domain-gameplay", "",
+			[]string{"two or more players", "a limit of its own and not a Domain rule"}, []string{"three or more"}},
+		{"most Monarchs, not only Spells and Traps", "domain-domain", "",
+			[]string{"Most *Monarch* monsters", "a few"}, []string{"only the Spells and Traps form the archetype"}},
+		{"player removal: both versions of the source", "domain-player-removal", "versions",
+			[]string{"quick reference", "rule tab"}, nil},
+		{"hat-01 gives no procedure the source lacks", "hat-01", "today",
+			[]string{"gives no procedure"}, []string{"must not apply that skip"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, ok := c.Site.Page(tt.page)
+			if !ok {
+				t.Fatalf("no page %s", tt.page)
+			}
+			text := p.Text
+			if tt.anchor != "" {
+				s, ok := p.Section(tt.anchor)
+				if !ok {
+					t.Fatalf("%s has no section #%s", tt.page, tt.anchor)
+				}
+				text = s.Text
+			}
+			text = strings.ReplaceAll(text, "*", "")
+			for _, w := range tt.want {
+				if !strings.Contains(text, strings.ReplaceAll(w, "*", "")) {
+					t.Errorf("%s#%s lacks %q; text:\n%s", tt.page, tt.anchor, w, text)
+				}
+			}
+			for _, w := range tt.notWant {
+				if strings.Contains(text, strings.ReplaceAll(w, "*", "")) {
+					t.Errorf("%s#%s still says %q", tt.page, tt.anchor, w)
+				}
+			}
+		})
+	}
+	named := map[string][]string{
+		"domain-summoning":      {"Ghostrick Mummy", "Waking the Dragon"},
+		"domain-summon-cost":    {"Masterking Archfiend"},
+		"domain-general-errata": {"Ret-time Reviver Emit-ter", "Tribute Burial", "Centur-Ion Primera Primus"},
+		"domain-deckbuilding":   {"Sea Stealth II"},
+	}
+	for id, names := range named {
+		p, ok := c.Site.Page(id)
+		if !ok {
+			t.Fatalf("no page %s", id)
+		}
+		for _, n := range names {
+			if !strings.Contains(p.Text, n) {
+				t.Errorf("%s no longer names %q, the source's own example", id, n)
+			}
+		}
+	}
+}
+
+// TestCorrectionsAreRecorded: every page that tells the reader it reads its
+// source differently records that in its corrections front matter, and
+// every recorded correction's section exists (the loader checks anchors).
+func TestCorrectionsAreRecorded(t *testing.T) {
+	c, err := LoadContent(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	claims := []string{"contradicts the source", "this page corrects", "corrected from the source", "the source is wrong"}
+	for _, p := range c.Site.Pages {
+		lower := strings.ToLower(p.Text)
+		for _, cl := range claims {
+			if strings.Contains(lower, cl) && len(p.Corrections) == 0 {
+				t.Errorf("%s says %q but records no correction in its front matter", p.ID, cl)
+			}
+		}
+	}
+}
+
+// TestRulePagesShowSources: every rule page, served over HTTP, names its
+// rule set and links each of its sources with the date it was read; a page
+// with corrections shows each as "The source says ...; this page reads ...".
+func TestRulePagesShowSources(t *testing.T) {
+	a, _ := startApp(t)
+	c, err := LoadContent(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pg := range c.Site.Pages {
+		_, body := get(t, a.URL()+pg.URL())
+		doc := parsePage(t, strings.NewReader(string(body)))
+		if got := doc.Text("aside.sources p.era"); !strings.Contains(got, pg.Era) {
+			t.Errorf("%s: era shown as %q, want %q", pg.ID, got, pg.Era)
+		}
+		for _, s := range pg.Sources {
+			links := doc.All("aside.sources a[href=" + s.URL + "]")
+			if len(links) == 0 {
+				t.Errorf("%s: no link to source %s", pg.ID, s.URL)
+			}
+			if !strings.Contains(doc.Text("aside.sources"), "read "+s.Retrieved) {
+				t.Errorf("%s: source %s shown without its date %s", pg.ID, s.URL, s.Retrieved)
+			}
+		}
+		shown := doc.All("aside.corrections li")
+		if len(shown) != len(pg.Corrections) {
+			t.Errorf("%s: %d corrections shown, want %d", pg.ID, len(shown), len(pg.Corrections))
+		}
+		for _, n := range shown {
+			if txt := textOf(n); !strings.Contains(txt, "The source says") || !strings.Contains(txt, "this page reads") || !strings.Contains(txt, "because") {
+				t.Errorf("%s: correction not in the house form: %q", pg.ID, txt)
+			}
+		}
+	}
+}
