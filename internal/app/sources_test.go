@@ -1,10 +1,13 @@
 package app
 
 import (
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
 	"substep/content"
+	"substep/rulings"
 )
 
 // TestAuditFixes pins each error the rule-page audit found (issue 16) on the
@@ -143,6 +146,140 @@ func TestRulePagesShowSources(t *testing.T) {
 			if txt := textOf(n); !strings.Contains(txt, "The source says") || !strings.Contains(txt, "this page reads") || !strings.Contains(txt, "because") {
 				t.Errorf("%s: correction not in the house form: %q", pg.ID, txt)
 			}
+		}
+	}
+}
+
+// claimValue reads a topic claim's switch from a profile: a Profile field
+// holding a Setting ("HandSizeDiscard"), or "DamageStep.<timing id>.Chains".
+func claimValue(p *rulings.Profile, sw string) (string, bool) {
+	if id, ok := strings.CutPrefix(sw, "DamageStep."); ok {
+		id, field, _ := strings.Cut(id, ".")
+		for _, t := range p.DamageStep {
+			if t.ID == id && field == "Chains" {
+				return fmt.Sprint(t.Chains.Value), true
+			}
+		}
+		return "", false
+	}
+	f := reflect.ValueOf(*p).FieldByName(sw)
+	if !f.IsValid() || f.Kind() != reflect.Struct {
+		return "", false
+	}
+	v := f.FieldByName("Value")
+	if !v.IsValid() {
+		return "", false
+	}
+	return fmt.Sprint(v.Interface()), true
+}
+
+// TestOneToday keeps today's rules in one place. topics.yaml's today texts
+// and the modern profile must agree claim by claim; every switch the modern
+// profile has on a topic is claimed there; and no page's "Under today's
+// rules" section repeats a reading the topic lists as contradicted.
+func TestOneToday(t *testing.T) {
+	c, err := LoadContent(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	modern, _ := rulings.ProfileByID("modern")
+	claimed := map[string]bool{}
+	for _, tp := range c.Site.Topics {
+		for _, cl := range tp.Engine {
+			claimed[tp.ID] = true
+			got, ok := claimValue(modern, cl.Switch)
+			if !ok {
+				t.Errorf("topics.yaml %s: claim on %q, which the modern profile does not have", tp.ID, cl.Switch)
+				continue
+			}
+			if got != cl.Value {
+				t.Errorf("topics.yaml %s: today's text claims %s = %q, but the modern profile holds %q", tp.ID, cl.Switch, cl.Value, got)
+			}
+			if !strings.Contains(tp.Today, cl.Says) {
+				t.Errorf("topics.yaml %s: the claim on %s says %q, which today's text no longer contains", tp.ID, cl.Switch, cl.Says)
+			}
+		}
+		for _, bad := range tp.NotToday {
+			if strings.Contains(strings.ToLower(tp.Today), strings.ToLower(bad)) {
+				t.Errorf("topics.yaml %s: today's text contains %q, a reading it lists as contradicted", tp.ID, bad)
+			}
+		}
+	}
+	for _, sw := range modern.Switches() {
+		if sw.Topic != "" && !claimed[sw.Topic] {
+			t.Errorf("the modern profile's switch %q (topic %s) is not claimed by any today text in topics.yaml", sw.Name, sw.Topic)
+		}
+	}
+	for _, p := range c.Site.Pages {
+		sec, ok := p.Section("today")
+		if !ok {
+			continue
+		}
+		text := strings.ToLower(sec.Text)
+		for _, id := range p.Topics {
+			tp, _ := c.Site.Topic(id)
+			for _, bad := range tp.NotToday {
+				if strings.Contains(text, strings.ToLower(bad)) {
+					t.Errorf("%s#today says %q, which the modern profile contradicts (topic %s)", p.ID, bad, id)
+				}
+			}
+		}
+	}
+}
+
+// TestEdisonSwitchesSourced: every switch of the Edison profile cites one of
+// Edison's numbered rules or its Battle Phase page, or is marked assumed and
+// cites a fallback section that names the era it falls back to and why.
+func TestEdisonSwitchesSourced(t *testing.T) {
+	c, err := LoadContent(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ed, _ := rulings.ProfileByID("edison")
+	for _, sw := range ed.Switches() {
+		page, anchor, _ := strings.Cut(sw.Rule, "#")
+		p, ok := c.Site.Page(page)
+		if !ok || p.Format != "edison" {
+			t.Errorf("Edison switch %q cites %q, not an Edison page", sw.Name, sw.Rule)
+			continue
+		}
+		sec, ok := p.Section(anchor)
+		if !ok {
+			t.Errorf("Edison switch %q cites missing section %q", sw.Name, sw.Rule)
+			continue
+		}
+		if !sw.Assumed {
+			if page == "edison-fallbacks" {
+				t.Errorf("Edison switch %q is marked sourced but cites a fallback", sw.Name)
+			}
+			continue
+		}
+		if page != "edison-fallbacks" || !strings.HasPrefix(sec.Text, "Fallback: ") || !strings.Contains(sec.Text, "because") {
+			t.Errorf("Edison switch %q is assumed without a \"Fallback: <era>, because ...\" section (cites %s: %q)", sw.Name, sw.Rule, sec.Text)
+		}
+	}
+}
+
+// TestCompareEdisonVersusHAT: where HAT's 2011 rules (later than Edison's)
+// already differ from today, the compare page must not show Edison as
+// "Same as today": an Edison page has to state the topic.
+func TestCompareEdisonVersusHAT(t *testing.T) {
+	c, err := LoadContent(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]map[string]bool{}
+	for _, p := range c.Site.Pages {
+		for _, cl := range p.Compare {
+			if lines[p.Format] == nil {
+				lines[p.Format] = map[string]bool{}
+			}
+			lines[p.Format][cl.Topic] = true
+		}
+	}
+	for topic := range lines["hat"] {
+		if !lines["edison"][topic] {
+			t.Errorf("topic %s: HAT differs from today but Edison has no compare line, so the compare page would say \"Same as today\"", topic)
 		}
 	}
 }

@@ -115,6 +115,20 @@ type Topic struct {
 	ID    string `json:"id" yaml:"id"`
 	Title string `json:"title" yaml:"title"`
 	Today string `json:"today" yaml:"today"`
+	// Engine ties Today to the modern profile: each claim names a rule
+	// switch (a rulings.Profile field), the value today's profile must
+	// hold, and a phrase of Today that states it. NotToday lists readings
+	// the modern profile contradicts; no page's "Under today's rules"
+	// section may contain one. Both are checked by internal/app tests.
+	Engine   []TopicClaim `json:"-" yaml:"engine"`
+	NotToday []string     `json:"-" yaml:"not_today"`
+}
+
+// TopicClaim is one machine-checkable statement of a topic's today text.
+type TopicClaim struct {
+	Switch string `yaml:"switch"` // Profile field, e.g. HandSizeDiscard, or DamageStep.<timing id>.Chains
+	Value  string `yaml:"value"`  // fmt.Sprint of the field's Value
+	Says   string `yaml:"says"`   // a phrase of Today that states it
 }
 
 // Site is the whole validated content tree.
