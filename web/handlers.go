@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/a-h/templ"
@@ -235,7 +236,41 @@ func (s *Server) card(c echo.Context) error {
 	summary := fmt.Sprintf("%s: %s. Named in %d rule page(s) of Substep.", card.Name, cardFacts(card), len(ms))
 	b := s.base(c, card.Name, summary)
 	b.Nav = "cards"
-	return s.render(c, http.StatusOK, cardView(CardPage{Base: b, Card: card, Mentions: ms}))
+	return s.render(c, http.StatusOK, cardView(CardPage{Base: b, Card: card, Mentions: ms, Rulings: groupRulings(s.d.Site.CardRulings(card.Name))}))
+}
+
+// groupRulings splits rulings (already in format order) by format.
+func groupRulings(rs []*render.Ruling) []RulingGroup {
+	var out []RulingGroup
+	for _, r := range rs {
+		if n := len(out); n == 0 || out[n-1].Format.ID != r.Format {
+			f, _ := lookupFormat(r.Format)
+			out = append(out, RulingGroup{Format: f})
+		}
+		out[len(out)-1].Rulings = append(out[len(out)-1].Rulings, r)
+	}
+	return out
+}
+
+func (s *Server) ruling(c echo.Context) error {
+	r, ok := s.d.Site.Ruling(c.Param("id"))
+	if !ok {
+		return fmt.Errorf("%w: no ruling %q", ErrNotFound, c.Param("id"))
+	}
+	f, _ := lookupFormat(r.Format)
+	b := s.base(c, r.Title()+" ("+f.Name+")", r.Statement)
+	b.Nav = "cards"
+	p := RulingPage{Base: b, Ruling: r, Format: f}
+	if id, _, _ := strings.Cut(r.Rule, "#"); id != "" {
+		p.Rule, _ = s.d.Site.Page(id)
+	}
+	return s.render(c, http.StatusOK, rulingView(p))
+}
+
+func (s *Server) rulingsIndex(c echo.Context) error {
+	b := s.base(c, "Card rulings", "Short rulings on single cards and interactions in each format, each with its source and the date it was read.")
+	b.Nav = "cards"
+	return s.render(c, http.StatusOK, rulingsView(RulingsPage{Base: b, Groups: groupRulings(s.d.Site.Rulings)}))
 }
 
 func (s *Server) cards(c echo.Context) error {

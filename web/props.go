@@ -80,6 +80,28 @@ type CardPage struct {
 	Base
 	Card     *rulings.Card
 	Mentions []Mention
+	// Rulings are the card rulings about this card, grouped by format.
+	Rulings []RulingGroup
+}
+
+// RulingGroup is one format's card rulings.
+type RulingGroup struct {
+	Format  FormatInfo
+	Rulings []*render.Ruling
+}
+
+// RulingPage is one card ruling's permalink page.
+type RulingPage struct {
+	Base
+	Ruling *render.Ruling
+	Format FormatInfo
+	Rule   *render.Page // the rule page it follows from, if any
+}
+
+// RulingsPage lists every card ruling, by format.
+type RulingsPage struct {
+	Base
+	Groups []RulingGroup
 }
 
 // Mention is one page, and the sections of it, that name a card.

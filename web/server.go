@@ -127,6 +127,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 	e.GET("/search", s.search)
 	e.GET("/cards", s.cards)
 	e.GET("/cards/:slug", s.card)
+	e.GET("/rulings", s.rulingsIndex)
+	e.GET("/rulings/:id", s.ruling)
 	e.GET("/compare", s.compare)
 	e.GET("/compare/:topic", s.compareTopic)
 	e.GET("/static/:name", s.staticFile)
@@ -228,6 +230,12 @@ func (s *Server) renderCtx(c echo.Context, ctx context.Context, status int, comp
 // map to statuses, and only server errors are logged with detail.
 func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
+		return
+	}
+	// The client gave up (a live search superseded by the next keystroke):
+	// nothing is wrong on our side and nobody is waiting for an answer.
+	if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
+		s.log.Debug("client went away", "method", c.Request().Method, "path", c.Request().URL.Path)
 		return
 	}
 	status, title, msg := http.StatusInternalServerError, "Something went wrong", "Something went wrong on our side. It has been logged; please try again."

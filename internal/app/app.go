@@ -122,6 +122,16 @@ func LoadContent(fsys fs.FS) (*Content, error) {
 			problems = append(problems, fmt.Sprintf("scenarios/%s.scn:1: example %s#%s: no such anchor", strings.TrimPrefix(urls[a], "/replay/"), page, a))
 		}
 	}
+	// A card ruling may name the bundled scenario that replays it.
+	names := map[string]bool{}
+	for _, sc := range scenarios {
+		names[sc.Name] = true
+	}
+	for _, r := range site.Rulings {
+		if r.Scenario != "" && !names[r.Scenario] {
+			problems = append(problems, fmt.Sprintf("%s:%d: ruling %s: no scenario %q under scenarios/", r.File, r.Line, r.ID, r.Scenario))
+		}
+	}
 	if len(problems) > 0 {
 		sort.Strings(problems)
 		return nil, &render.ContentError{Problems: problems}
@@ -147,6 +157,12 @@ func (c *Content) SearchDocs() ([]search.Doc, []search.Card) {
 			d.URL = p.URL() + "#" + s.Anchor
 			docs = append(docs, d)
 		}
+	}
+	for _, r := range c.Site.Rulings {
+		docs = append(docs, search.Doc{
+			PageID: "ruling-" + r.ID, Format: r.Format, Title: r.Title(),
+			Text: r.Statement, URL: r.URL(),
+		})
 	}
 	var cards []search.Card
 	for _, k := range c.Cards.Cards() {

@@ -283,3 +283,71 @@ func TestCompareEdisonVersusHAT(t *testing.T) {
 		}
 	}
 }
+
+// TestCardRulings: every ruling has a dated source and a permalink that
+// shows it; card pages list their rulings per format; search finds them.
+func TestCardRulings(t *testing.T) {
+	c, err := LoadContent(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perFormat := map[string]int{}
+	for _, r := range c.Site.Rulings {
+		perFormat[r.Format]++
+		if len(r.Sources) == 0 || r.Sources[0].Retrieved == "" || r.Sources[0].URL == "" {
+			t.Errorf("ruling %s has no dated source", r.ID)
+		}
+	}
+	for _, f := range []string{"goat", "hat", "edison", "domain"} {
+		if perFormat[f] == 0 {
+			t.Errorf("no card rulings for %s", f)
+		}
+	}
+	t.Logf("card rulings per format: %v", perFormat)
+
+	a, _ := startApp(t)
+	r, ok := c.Site.Ruling("goat-mind-crush-verification")
+	if !ok {
+		t.Fatal("no ruling goat-mind-crush-verification")
+	}
+	resp, body := get(t, a.URL()+r.URL())
+	if resp.StatusCode != 200 {
+		t.Fatalf("GET %s: %d", r.URL(), resp.StatusCode)
+	}
+	doc := parsePage(t, strings.NewReader(string(body)))
+	if got := doc.Text("h1"); got != "Ruling: Mind Crush" {
+		t.Errorf("h1 = %q", got)
+	}
+	if got := doc.Text("p.statement"); got != r.Statement {
+		t.Errorf("statement shown as %q, want %q", got, r.Statement)
+	}
+	if len(doc.All("aside.sources a[href="+r.Sources[0].URL+"]")) == 0 || !strings.Contains(doc.Text("aside.sources"), "read "+r.Sources[0].Retrieved) {
+		t.Errorf("ruling page does not show its source with its date")
+	}
+	if len(doc.All("a[href=/cards/mind-crush]")) == 0 {
+		t.Errorf("ruling page does not link its card")
+	}
+
+	_, body = get(t, a.URL()+"/cards/mind-crush")
+	card := parsePage(t, strings.NewReader(string(body)))
+	if len(card.All("section.card-rulings a[href="+r.URL()+"]")) == 0 {
+		t.Errorf("card page of Mind Crush does not list %s", r.URL())
+	}
+	if !strings.Contains(card.Text("section.card-rulings h3"), "Goat") {
+		t.Errorf("card page rulings are not grouped under the format: %q", card.Text("section.card-rulings"))
+	}
+
+	if resp, _ := get(t, a.URL()+"/rulings/no-such-ruling"); resp.StatusCode != 404 {
+		t.Errorf("unknown ruling: status %d, want 404", resp.StatusCode)
+	}
+	_, body = get(t, a.URL()+"/rulings")
+	index := parsePage(t, strings.NewReader(string(body)))
+	if n := len(index.All("li a")); n < len(c.Site.Rulings) {
+		t.Errorf("/rulings lists %d links, want at least %d", n, len(c.Site.Rulings))
+	}
+
+	_, body = get(t, a.URL()+"/api/search?q=Gearfried+Continuous+Effect")
+	if !strings.Contains(string(body), `"/rulings/goat-gearfried-blast-with-chain"`) {
+		t.Errorf("search does not find the Gearfried ruling: %s", body)
+	}
+}

@@ -135,7 +135,10 @@ type TopicClaim struct {
 type Site struct {
 	Pages  []*Page // sorted by format order, then number, then id
 	Topics []Topic
-	byID   map[string]*Page
+	// Rulings are the card rulings of content/rulings/*.yaml, in format
+	// order, then file order.
+	Rulings []*Ruling
+	byID    map[string]*Page
 }
 
 // Page returns the page with the given id.
@@ -372,6 +375,21 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 		}
 		site.Pages = append(site.Pages, p)
 	}
+	rulings := loadRulings(fsys, md, add)
+	for _, r := range rulings {
+		if r.Rule == "" {
+			continue
+		}
+		id, anchor, _ := strings.Cut(r.Rule, "#")
+		p, ok := site.byID[id]
+		if !ok {
+			add(r.File, r.Line, "ruling %s: rule %q: no page %q", r.ID, r.Rule, id)
+			continue
+		}
+		if _, ok := p.Section(anchor); anchor != "" && !ok {
+			add(r.File, r.Line, "ruling %s: rule %q: page %q has no anchor %q", r.ID, r.Rule, id, anchor)
+		}
+	}
 	if len(problems) > 0 {
 		sort.Strings(problems)
 		return nil, &ContentError{Problems: problems}
@@ -390,6 +408,8 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 		}
 		return a.ID < b.ID
 	})
+	sort.SliceStable(rulings, func(i, j int) bool { return order[rulings[i].Format] < order[rulings[j].Format] })
+	site.Rulings = rulings
 	return site, nil
 }
 

@@ -44,6 +44,29 @@ const topicsYAML = `
 
 func page(front, body string) string { return "---\n" + front + "\n---\n" + body }
 
+// ruling is a one-ruling rulings file; extra replaces the field it names
+// (or is added when it names a field the ruling lacks).
+func ruling(extra string) string {
+	fields := []string{"format: goat", "cards: [Sangan]", "statement: It searches when it goes to the Graveyard.",
+		`sources: [{title: Basic Mechanics, url: "https://example.org/goat", retrieved: 2026-11-24, takes: Rule 9}]`}
+	if key, _, ok := strings.Cut(extra, ":"); ok {
+		replaced := false
+		for i, f := range fields {
+			if strings.HasPrefix(f, key+":") {
+				fields[i], replaced = extra, true
+			}
+		}
+		if !replaced {
+			fields = append(fields, extra)
+		}
+	}
+	out := "- id: r1\n"
+	for _, f := range fields {
+		out += "  " + f + "\n"
+	}
+	return out
+}
+
 const goodFront = `id: goat-03
 format: goat
 number: 3
@@ -85,6 +108,11 @@ func TestLoadErrors(t *testing.T) {
 		{"missing era", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "era: Test rules of 2005\n", "", 1), goodBody)}, `goat/a.md:1: missing era (the rule set the format follows, e.g. "TCG 2008 rules (Master Rule 1)")`},
 		{"correction without reason", map[string]string{"goat/a.md": page(goodFront+"\ncorrections:\n  - says: 800 DEF\n    reads: 900 DEF", goodBody)}, `goat/a.md:11: correction 1: needs says, reads and because`},
 		{"correction to missing anchor", map[string]string{"goat/a.md": page(goodFront+"\ncorrections:\n  - anchor: nowhere\n    says: a\n    reads: b\n    because: c", goodBody)}, `goat/a.md:11: correction 1 names missing anchor "nowhere"`},
+		{"ruling with unknown card", map[string]string{"goat/a.md": page(goodFront, goodBody), "rulings/goat.yaml": ruling("cards: [Jinzo]")}, `rulings/goat.yaml:1: ruling r1: unknown card "Jinzo" (add it to rulings/cards.yaml)`},
+		{"ruling without sources", map[string]string{"goat/a.md": page(goodFront, goodBody), "rulings/goat.yaml": "- id: r1\n  format: goat\n  cards: [Sangan]\n  statement: It searches.\n"}, "rulings/goat.yaml:1: ruling r1: missing sources (a list of {title, url, retrieved, takes}: where the page's facts come from)"},
+		{"ruling in the wrong file", map[string]string{"goat/a.md": page(goodFront, goodBody), "rulings/goat.yaml": ruling("format: hat")}, `rulings/goat.yaml:1: ruling r1: format "hat" does not match the file goat.yaml`},
+		{"ruling with a broken rule link", map[string]string{"goat/a.md": page(goodFront, goodBody), "rulings/goat.yaml": ruling("rule: goat-03#nowhere")}, `rulings/goat.yaml:1: ruling r1: rule "goat-03#nowhere": page "goat-03" has no anchor "nowhere"`},
+		{"duplicate ruling id", map[string]string{"goat/a.md": page(goodFront, goodBody), "rulings/goat.yaml": ruling("") + ruling("")}, `rulings/goat.yaml:6: duplicate ruling id "r1" (also in rulings/goat.yaml)`},
 		{"compare topic not listed", map[string]string{"goat/a.md": page(goodFront+"\ncompare:\n  - topic: segoc\n    line: x", goodBody)}, `goat/a.md:11: compare line for topic "segoc", which the page does not list in topics`},
 	}
 	for _, tt := range tests {

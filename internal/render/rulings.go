@@ -1,0 +1,151 @@
+package render
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Ruling is one card ruling: a short statement, in Substep's own words,
+// about one card or an interaction of cards in one format, with the public
+// page it comes from and the date that page was read. Rulings live in
+// content/rulings/<format>.yaml.
+type Ruling struct {
+	ID        string   `json:"id" yaml:"id"`
+	Format    string   `json:"format" yaml:"format"`
+	Cards     []string `json:"cards" yaml:"cards"`
+	Statement string   `json:"statement" yaml:"statement"`
+	// Rule is the rule page section the ruling follows from, if any
+	// ("goat-07#example-1"); Scenario names a bundled scenario that
+	// replays it, if the engine can express it.
+	Rule     string   `json:"rule,omitempty" yaml:"rule"`
+	Scenario string   `json:"scenario,omitempty" yaml:"scenario"`
+	Sources  []Source `json:"sources" yaml:"sources"`
+
+	File string `json:"-" yaml:"-"`
+	Line int    `json:"-" yaml:"-"`
+}
+
+// URL is the ruling's permalink.
+func (r *Ruling) URL() string { return "/rulings/" + r.ID }
+
+// maxStatement bounds a ruling's statement: a ruling is short.
+const maxStatement = 600
+
+// loadRulings reads rulings/*.yaml and validates each ruling: a unique id,
+// the file's format, known cards, a short statement and dated sources.
+// Rule links are checked by the caller once pages are loaded.
+func loadRulings(fsys fs.FS, md *Markdown, add func(file string, line int, format string, args ...any)) []*Ruling {
+	files, _ := fs.Glob(fsys, "rulings/*.yaml")
+	var out []*Ruling
+	seen := map[string]string{}
+	for _, file := range files {
+		src, err := fs.ReadFile(fsys, file)
+		if err != nil {
+			add(file, 1, "%v", err)
+			continue
+		}
+		format := strings.TrimSuffix(path.Base(file), ".yaml")
+		if !slices.Contains(Formats, format) || format == "general" {
+			add(file, 1, "rulings file for unknown format %q (want one of goat, hat, edison, domain)", format)
+			continue
+		}
+		var root yaml.Node
+		if err := yaml.Unmarshal(src, &root); err != nil {
+			for _, pr := range frontMatterProblems(err) {
+				add(file, clampLine(pr.Line-1, src), "%s", strings.TrimPrefix(pr.Msg, "front matter: "))
+			}
+			continue
+		}
+		if len(root.Content) == 0 {
+			continue
+		}
+		list := root.Content[0]
+		if list.Kind != yaml.SequenceNode {
+			add(file, list.Line, "want a list of rulings")
+			continue
+		}
+		for _, item := range list.Content {
+			r := &Ruling{File: file, Line: item.Line}
+			if err := item.Decode(r); err != nil {
+				add(file, item.Line, "%s", strings.ReplaceAll(err.Error(), "\n", " "))
+				continue
+			}
+			switch {
+			case !idRE.MatchString(r.ID):
+				add(file, item.Line, "ruling id %q must be lower-case words joined by dashes", r.ID)
+			case seen[r.ID] != "":
+				add(file, item.Line, "duplicate ruling id %q (also in %s)", r.ID, seen[r.ID])
+			default:
+				seen[r.ID] = file
+			}
+			if r.Format != format {
+				add(file, item.Line, "ruling %s: format %q does not match the file %s", r.ID, r.Format, path.Base(file))
+			}
+			if len(r.Cards) == 0 {
+				add(file, item.Line, "ruling %s: needs the cards it is about", r.ID)
+			}
+			for i, c := range r.Cards {
+				canonical, _, ok := md.resolve(c)
+				if !ok {
+					add(file, item.Line, "ruling %s: unknown card %q (add it to rulings/cards.yaml)", r.ID, c)
+					continue
+				}
+				r.Cards[i] = canonical
+			}
+			switch n := len([]rune(r.Statement)); {
+			case strings.TrimSpace(r.Statement) == "":
+				add(file, item.Line, "ruling %s: missing statement", r.ID)
+			case n > maxStatement:
+				add(file, item.Line, "ruling %s: statement is %d characters; a ruling is at most %d", r.ID, n, maxStatement)
+			}
+			for _, msg := range SourceProblems(r.Sources) {
+				add(file, item.Line, "ruling %s: %s", r.ID, msg)
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Ruling returns the card ruling with the given id.
+func (s *Site) Ruling(id string) (*Ruling, bool) {
+	for _, r := range s.Rulings {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return nil, false
+}
+
+// CardRulings lists the rulings about a card (canonical name), in format
+// order then file order.
+func (s *Site) CardRulings(card string) []*Ruling {
+	var out []*Ruling
+	for _, r := range s.Rulings {
+		if slices.Contains(r.Cards, card) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// FormatRulings lists one format's rulings in file order.
+func (s *Site) FormatRulings(format string) []*Ruling {
+	var out []*Ruling
+	for _, r := range s.Rulings {
+		if r.Format == format {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (r *Ruling) String() string { return fmt.Sprintf("%s (%s)", r.ID, r.Format) }
+
+// Title names a ruling in lists and search results by its cards.
+func (r *Ruling) Title() string { return "Ruling: " + strings.Join(r.Cards, " and ") }
