@@ -175,3 +175,22 @@ func testSearchPaging(t *testing.T, base string) {
 		t.Errorf("the pages show %d results in all; the count line says %d", len(seen), total)
 	}
 }
+
+// testPreviewImage loads the og:image of a rule page and of a replay in the
+// browser: each decodes to a 1200×630 picture. Each is kept as a screenshot.
+func testPreviewImage(t *testing.T, base string) {
+	ctx := newTab(t, 30*time.Second)
+	for _, tt := range []struct{ name, path string }{
+		{"rule", "/rules/goat-09"},
+		{"replay", replayPath},
+	} {
+		act(t, ctx, emulateWidth(1280), chromedp.Navigate(base+tt.path))
+		img := jsEval[string](t, ctx, `document.querySelector('meta[property="og:image"]').content`)
+		size := jsEval[[]int](t, ctx, `new Promise((ok, fail) => { const i = new Image(); i.onload = () => ok([i.naturalWidth, i.naturalHeight]); i.onerror = () => fail('does not decode'); i.src = `+jsString(img)+`; })`)
+		if len(size) != 2 || size[0] != 1200 || size[1] != 630 {
+			t.Errorf("%s: og:image %s decodes to %v; want 1200×630", tt.path, img, size)
+		}
+		act(t, ctx, chromedp.EmulateViewport(1200, 630), chromedp.Navigate(img))
+		shoot(t, ctx, "newcomer-og-"+tt.name+"-after", false)
+	}
+}
