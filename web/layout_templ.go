@@ -356,7 +356,7 @@ func layout(b Base) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "\" placeholder=\"Search rules and cards\" autocomplete=\"off\" spellcheck=\"false\" aria-controls=\"live\" aria-keyshortcuts=\"/\" data-search-input> <button type=\"submit\">Search</button></form>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "\" placeholder=\"Search rules, cards\" autocomplete=\"off\" spellcheck=\"false\" aria-controls=\"live\" aria-keyshortcuts=\"/\" data-search-input> <button type=\"submit\">Search</button></form>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

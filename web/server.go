@@ -158,6 +158,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 		e.POST("/replay", s.replayPost)
 		e.GET("/replay/help", s.replayHelp)
 		e.GET("/replay/s/:key", s.replayShared)
+		e.GET("/replay/s/:key/puzzle.lua", s.replayPuzzle)
+		e.GET("/replay/:name/puzzle.lua", s.replayPuzzle)
 		e.GET("/replay/:name", s.replayBundled)
 		e.POST("/api/replay", s.apiReplay)
 	}
@@ -246,6 +248,11 @@ func (s *Server) renderCtx(c echo.Context, ctx context.Context, status int, comp
 // map to statuses, and only server errors are logged with detail.
 func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
+		return
+	}
+	// The client went away (a search as you type aborts the request for
+	// the previous keystroke): there is no one to answer, and nothing failed.
+	if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
 		return
 	}
 	status, title, msg := http.StatusInternalServerError, "Something went wrong", "Something went wrong on our side. It has been logged; please try again."
