@@ -144,6 +144,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 	e.GET("/search", s.search)
 	e.GET("/cards", s.cards)
 	e.GET("/cards/:slug", s.card)
+	e.GET("/rulings", s.rulingsIndex)
+	e.GET("/rulings/:id", s.ruling)
 	e.GET("/compare", s.compare)
 	e.GET("/compare/:topic", s.compareTopic)
 	e.GET("/static/:name", s.staticFile)
