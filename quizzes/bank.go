@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -274,6 +275,12 @@ func (q *Question) validate() []string {
 	if !known {
 		bad("kind %q is not one of %s", q.Kind, strings.Join(Kinds, ", "))
 	}
+	if !slices.Contains(Pools, q.Pool) {
+		bad("pool %q is not one of %s", q.Pool, strings.Join(Pools, ", "))
+	}
+	if q.Difficulty < 1 || q.Difficulty > 3 {
+		bad("difficulty %d is not 1, 2 or 3", q.Difficulty)
+	}
 	if len(q.Cites) == 0 {
 		bad("cites no rule section (want page#anchor entries)")
 	}
@@ -305,6 +312,9 @@ func (q *Question) validate() []string {
 		bad("missing ask (the engine query)")
 	}
 	if q.Kind == KindTrueFalse {
+		if !q.Binary {
+			bad("a true-false question must be marked binary: true (its rule has two outcomes)")
+		}
 		if q.Claim == "" {
 			bad("a true-false question needs a claim")
 		}
