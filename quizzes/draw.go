@@ -66,29 +66,9 @@ func level(q *Checked) int {
 	return 1 // unrated questions count as level 2
 }
 
-// Pool lists the questions of one pool, in bank order. A question with no
-// pool is a practice question.
-func (b *CheckedBank) Pool(pool string) []*Checked {
-	var out []*Checked
-	for _, q := range b.Questions {
-		p := q.Pool
-		if p == "" {
-			p = PoolPractice
-		}
-		if p == pool {
-			out = append(out, q)
-		}
-	}
-	return out
-}
-
-// Draw picks n questions from the whole bank (see DrawFrom).
+// Draw picks n questions from the bank (see DrawFrom); b.InPool(pool).Draw
+// draws from one pool.
 func (b *CheckedBank) Draw(n int, seed uint64) []Item { return DrawFrom(b.Questions, n, seed) }
-
-// DrawPool picks n questions from one pool (see DrawFrom).
-func (b *CheckedBank) DrawPool(pool string, n int, seed uint64) []Item {
-	return DrawFrom(b.Pool(pool), n, seed)
-}
 
 // DrawFrom picks n questions, spread across topics and mixed by
 // difficulty: topics take turns in a shuffled order, each giving a random

@@ -390,7 +390,7 @@ func TestDrawMixAndPools(t *testing.T) {
 			q.Pool = PoolCertification
 		}
 	}
-	items := b.DrawPool(PoolCertification, 20, 3)
+	items := b.InPool(PoolCertification).Draw(20, 3)
 	got := map[int]int{}
 	for _, it := range items {
 		q, _ := b.Question(it.QuestionID)
