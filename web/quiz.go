@@ -36,9 +36,9 @@ type QuizDeps struct {
 	// SelfCooldown is the default wait between two self-assessments of a
 	// format from one client address (an organiser's policy overrides it).
 	SelfCooldown time.Duration
-	TimeLimit   time.Duration    // per certification attempt; 0 means 30 minutes
-	Questions   int              // per certification attempt; 0 means quizzes.TestSize
-	Now         func() time.Time // nil means time.Now
+	TimeLimit    time.Duration    // per certification attempt; 0 means 30 minutes
+	Questions    int              // per certification attempt; 0 means quizzes.TestSize
+	Now          func() time.Time // nil means time.Now
 }
 
 func (q *QuizDeps) now() time.Time {
@@ -194,7 +194,7 @@ type ResultPage struct {
 	Questions []QuizQuestion // the full review; empty while certification reviews are closed
 	Study     []QuizQuestion // the missed questions with the sections to study (certifications)
 	Self      bool           // a self-assessment: never a certificate
-	Expired   bool // the time ran out with nothing submitted
+	Expired   bool           // the time ran out with nothing submitted
 	VerifyURL string
 	PassMark  int
 }
@@ -212,12 +212,12 @@ type VerifyPage struct {
 	Name      string
 	Issuer    string
 	VerifyURL string
-	Format   FormatInfo
-	Correct  int
-	Total    int
-	Percent  int
-	Date     time.Time
-	PassMark int
+	Format    FormatInfo
+	Correct   int
+	Total     int
+	Percent   int
+	Date      time.Time
+	PassMark  int
 }
 
 // PracticePage is one practice question, with feedback once answered.
