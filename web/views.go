@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"substep/internal/words"
 	"substep/rulings"
 )
 
@@ -23,11 +24,12 @@ func hitTitle(title, heading string) string {
 	return title + " › " + heading
 }
 
+// count is n followed by its noun, singular for 1 and plural otherwise
+// (words.Count, which the command line uses too).
+func count(n int, one, many string) string { return words.Count(n, one, many) }
+
 func resultCount(n int, q string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 result for “%s”", q)
-	}
-	return fmt.Sprintf("%d results for “%s”", n, q)
+	return count(n, "result", "results") + " for “" + q + "”"
 }
 
 func cardFacts(c *rulings.Card) string {
@@ -40,8 +42,20 @@ func cardFacts(c *rulings.Card) string {
 		if c.Type != "" {
 			parts = append(parts, c.Type)
 		}
-		if c.Level > 0 {
+		switch {
+		case c.Level > 0:
 			parts = append(parts, fmt.Sprintf("Level %d", c.Level))
+		case c.Rank > 0:
+			parts = append(parts, fmt.Sprintf("Rank %d", c.Rank))
+		case c.LinkRating > 0:
+			parts = append(parts, fmt.Sprintf("Link %d (%s)", c.LinkRating, strings.Join(c.LinkArrows, ", ")))
+		}
+		if c.Scale != nil {
+			parts = append(parts, fmt.Sprintf("Pendulum Scale %d", *c.Scale))
+		}
+		if c.Has("link") {
+			parts = append(parts, "ATK "+stat(c.ATK))
+			break
 		}
 		parts = append(parts, "ATK "+stat(c.ATK)+" / DEF "+stat(c.DEF))
 	default:
