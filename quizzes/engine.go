@@ -100,7 +100,7 @@ func (p *parsedScenario) timeline(format string) replayed {
 		if r.err == nil {
 			r.t, r.steps = t, steps(t)
 			if st := t.Steps(); len(st) > 0 && st[0].Line == 0 {
-				r.start = &st[0].State
+				r.start = st[0].State
 			}
 		}
 	}
