@@ -2,10 +2,10 @@ package rulings
 
 import (
 	"crypto/sha256"
-	"errors"
-	"io/fs"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
