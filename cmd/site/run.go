@@ -64,13 +64,15 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return deckCheck(fs, args, stdout)
 	case "cards-db":
 		return cardsDB(fs, args, stdout)
+	case "pools":
+		return poolsCmd(fs, args, stdout)
 	case "check":
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
 		return check(stdout, app.ContentFS(cfg.ContentDir))
 	default:
-		return fmt.Errorf("unknown command %q (want serve, build, check, replay, deck-check, cards-db)", cmd)
+		return fmt.Errorf("unknown command %q (want serve, build, check, replay, deck-check, cards-db, pools)", cmd)
 	}
 }
 
