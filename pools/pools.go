@@ -28,6 +28,8 @@ type Card struct {
 	// Variants are the passcodes among Passcodes that are simulator-only
 	// versions ("(GOAT)", "(Pre-Errata)"), each mapped to its official one.
 	Variants map[uint32]uint32
+
+	key string // Fold(Name), for Suggest
 }
 
 // Official is the card's official passcode (its first).
@@ -244,7 +246,7 @@ func Load(dir fs.FS) (*Set, error) {
 			}
 			s.byPC[pc] = c
 		}
-		c.Slug = rulings.Slugify(c.Name)
+		c.Slug, c.key = rulings.Slugify(c.Name), Fold(c.Name)
 		s.cards = append(s.cards, c)
 	}
 	sort.Slice(s.cards, func(i, j int) bool { return s.cards[i].Name < s.cards[j].Name })
@@ -361,7 +363,7 @@ func (s *Set) WithList(l *List) *Format {
 			if name == "" {
 				name = fmt.Sprintf("passcode %d", e.Passcode)
 			}
-			c = &Card{Name: name, Slug: "", Passcodes: []uint32{e.Passcode}}
+			c = &Card{Name: name, Passcodes: []uint32{e.Passcode}, key: Fold(name)}
 			f.extra[e.Passcode] = c
 		}
 		if _, seen := f.status[c]; !seen {
