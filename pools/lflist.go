@@ -215,3 +215,15 @@ func clip(s string) string {
 	}
 	return string(r[:60]) + "…"
 }
+
+// ExportComments are the comment lines an exported list starts with: its
+// provenance, without the data file's own notes.
+func ExportComments(f *Format) []string {
+	out := []string{"Exported by Substep from its card pool data."}
+	for _, h := range f.Header {
+		if !strings.HasPrefix(h, "columns:") && !strings.HasPrefix(h, "Substep card pool") {
+			out = append(out, h)
+		}
+	}
+	return out
+}

@@ -229,13 +229,25 @@ func (s *Server) indexMentions() {
 func (s *Server) card(c echo.Context) error {
 	card, ok := s.d.Cards.BySlug(c.Param("slug"))
 	if !ok {
+		if s.d.Pools != nil {
+			if pc, ok := s.d.Pools.BySlug(c.Param("slug")); ok {
+				return s.poolCard(c, pc)
+			}
+		}
 		return fmt.Errorf("%w: no card %q", ErrNotFound, c.Param("slug"))
 	}
 	ms := s.mentions[card.Name]
 	summary := fmt.Sprintf("%s: %s. Named in %d rule page(s) of Substep.", card.Name, cardFacts(card), len(ms))
 	b := s.base(c, card.Name, summary)
 	b.Nav = "cards"
-	return s.render(c, http.StatusOK, cardView(CardPage{Base: b, Card: card, Mentions: ms}))
+	p := CardPage{Base: b, Card: card, Mentions: ms}
+	if s.d.Pools != nil {
+		if pc, ok := s.d.Pools.ByName(card.Name); ok {
+			info := s.poolInfo(pc)
+			p.Pool = &info
+		}
+	}
+	return s.render(c, http.StatusOK, cardView(p))
 }
 
 func (s *Server) cards(c echo.Context) error {

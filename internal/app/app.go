@@ -26,6 +26,7 @@ import (
 	"substep/internal/render"
 	"substep/internal/search"
 	"substep/internal/shares"
+	"substep/pools"
 	"substep/quizzes"
 	"substep/rulings"
 	"substep/web"
@@ -271,7 +272,13 @@ func (a *App) load(ctx context.Context) (*build, error) {
 		ix.Close()
 		return nil, err
 	}
+	ps, err := pools.Default()
+	if err != nil {
+		ix.Close()
+		return nil, err
+	}
 	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger, RateLimit: cfg.RateLimit}, web.Deps{Site: c.Site, Index: ix, Cards: c.Cards, Decks: decks,
+		Pools: ps, Checker: &pools.Checker{Set: ps, Cards: decks},
 		Replay: &web.ReplayDeps{Scenarios: c.Scenarios, Shares: a.shares},
 		Quiz:   &web.QuizDeps{Banks: qb.banks, Store: a.tries, ExportToken: cfg.ExportToken, TimeLimit: cfg.QuizTimeLimit}})
 	if err != nil {
