@@ -11,6 +11,7 @@ import (
 
 	"substep/internal/app"
 	"substep/internal/cardsdb"
+	"substep/internal/words"
 	"substep/pools"
 	"substep/rulings"
 )
@@ -102,6 +103,6 @@ func cardsDB(fs *flag.FlagSet, args []string, stdout io.Writer) error {
 	if err := cardsdb.WriteCatalogue(*out, cat); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s: %d cards\n", *out, len(cat.Cards()))
+	fmt.Fprintf(stdout, "wrote %s: %s\n", *out, words.Count(len(cat.Cards()), "card", "cards"))
 	return nil
 }
