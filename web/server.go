@@ -253,6 +253,14 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
+	if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
+		// The client went away (a live search overtaken by the next
+		// keystroke): nobody reads an answer and nothing broke, so this is
+		// not a server error.
+		s.log.Info("request cancelled by the client", "method", c.Request().Method, "path", c.Request().URL.Path)
+		_ = c.NoContent(499)
+		return
+	}
 	status, title, msg := http.StatusInternalServerError, "Something went wrong", "Something went wrong on our side. It has been logged; please try again."
 	var he *echo.HTTPError
 	var le *LinkedError

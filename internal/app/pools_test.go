@@ -1,10 +1,12 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,6 +14,7 @@ import (
 
 	"substep/pools"
 	"substep/rulings/domain"
+	"substep/web"
 )
 
 // TestPoolCardPages fetches the page of every card of every pool over
@@ -211,5 +214,54 @@ func TestFormatLists(t *testing.T) {
 	}
 	if resp, _ := get(t, a.URL()+"/lists/domain"); resp.StatusCode != 404 {
 		t.Errorf("/lists/domain: %d, want 404", resp.StatusCode)
+	}
+}
+
+// TestPoolSearch checks card search over every pool card, through
+// /api/search: a card's full name ranks it first, an abbreviation means
+// what it means in the filtered format, and "banlist" finds the lists.
+func TestPoolSearch(t *testing.T) {
+	a := runApp(t, Config{RateLimit: web.RateLimit{Off: true}})
+	type hit struct {
+		Name, Slug string
+	}
+	search := func(q, format string) ([]hit, []string) {
+		t.Helper()
+		resp, body := get(t, a.URL()+"/api/search?"+url.Values{"q": {q}, "format": {format}}.Encode())
+		if resp.StatusCode != 200 {
+			t.Fatalf("search %q: %d", q, resp.StatusCode)
+		}
+		var out struct {
+			Cards []hit
+			Hits  []struct{ URL string }
+		}
+		if err := json.Unmarshal(body, &out); err != nil {
+			t.Fatal(err)
+		}
+		var urls []string
+		for _, h := range out.Hits {
+			urls = append(urls, h.URL)
+		}
+		return out.Cards, urls
+	}
+	for _, tt := range []struct{ q, format, first string }{
+		{"Chaos Emperor Dragon - Envoy of the End", "", "Chaos Emperor Dragon - Envoy of the End"},
+		{"Pot of Greed", "", "Pot of Greed"},
+		{"CED", "goat", "Chaos Emperor Dragon - Envoy of the End"},
+		{"ced", "hat", "Chaos Emperor Dragon - Envoy of the End"},
+		{"DAD", "edison", "Dark Armed Dragon"},
+		{"MST", "", "Mystical Space Typhoon"},
+		{"TER", "goat", "Thousand-Eyes Restrict"},
+		{"Dewloren", "edison", "Dewloren, Tiger King of the Ice Barrier"},
+		{"sangna", "goat", "Sangan"},
+	} {
+		cards, _ := search(tt.q, tt.format)
+		if len(cards) == 0 || cards[0].Name != tt.first {
+			t.Errorf("search %q (format %q): cards %v, want %s first", tt.q, tt.format, cards, tt.first)
+		}
+	}
+	_, urls := search("banlist", "")
+	if !slices.Contains(urls, "/lists/goat") || !slices.Contains(urls, "/lists/edison") || !slices.Contains(urls, "/lists/hat") {
+		t.Errorf("search banlist: %v, want the three lists", urls)
 	}
 }
