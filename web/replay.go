@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -95,16 +96,18 @@ func (p ReplayPage) payload() replayPayload {
 	return out
 }
 
-// replayAll replays s under each format, and finds the script lines where
-// the formats disagree.
-func replayAll(s *rulings.Scenario, formats []string) ([]ReplayColumn, []int) {
+// replayAll replays s under each format, all formats sharing one budget
+// of work and output and stopping when ctx ends, and finds the script lines
+// where the formats disagree.
+func replayAll(ctx context.Context, s *rulings.Scenario, formats []string) ([]ReplayColumn, []int) {
 	var cols []ReplayColumn
+	budget := rulings.NewBudget(0)
 	for _, f := range formats {
 		prof, ok := rulings.ProfileByID(f)
 		if !ok {
 			continue
 		}
-		t := rulings.Replay(s, prof)
+		t := rulings.Replay(ctx, s, prof, budget)
 		cols = append(cols, ReplayColumn{Format: prof.ID, Name: prof.Name, T: t, Steps: t.Steps(), Profile: prof})
 	}
 	sig := map[int][]string{} // line → one signature per column
@@ -322,7 +325,7 @@ func (s *Server) replayShared(c echo.Context) error {
 func (s *Server) showReplay(c echo.Context, sc *rulings.Scenario, src, name, key string) error {
 	query := strings.Join(c.QueryParams()["formats"], ",")
 	formats := chooseFormats(query, sc)
-	cols, differs := replayAll(sc, formats)
+	cols, differs := replayAll(c.Request().Context(), sc, formats)
 	summary := replaySummary(sc, cols)
 	p := ReplayPage{Base: s.replayBase(c, "Replay: "+sc.Title, summary), Source: src, Name: name, Scenario: sc, Columns: cols, Differs: differs, Formats: formatChoices(formats), AllOK: true,
 		Script: s.assetURL("replay.js"), Rules: s.ruleLabels(cols)}
@@ -434,7 +437,7 @@ func (s *Server) apiReplay(c echo.Context) error {
 		probs := parseProblems(err)
 		return c.JSON(http.StatusBadRequest, map[string]any{"error": probs[0].Error(), "line": probs[0].Line, "problems": probs, "status": 400})
 	}
-	cols, differs := replayAll(sc, chooseFormats(formats, sc))
+	cols, differs := replayAll(c.Request().Context(), sc, chooseFormats(formats, sc))
 	type out struct {
 		Format   string            `json:"format"`
 		Timeline *rulings.Timeline `json:"timeline"`
