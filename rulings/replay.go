@@ -254,7 +254,7 @@ func (d *duel) setup() {
 		for _, sp := range su.Monsters {
 			c := mk(sp, locMonster)
 			if sp.TrapMon {
-				c.trapMon, c.holdsST = true, d.p.TrapMonsterZones.Value
+				c.trapMon, c.holdsST = true, d.trapMonsterHoldsZone()
 			}
 			if c.owner != pi {
 				c.ctrlBack = c.owner

@@ -20,6 +20,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"substep/internal/preview"
 	"substep/internal/render"
 	"substep/internal/search"
 	"substep/pools"
@@ -77,6 +78,7 @@ type Server struct {
 	static    map[string]staticFile
 	mentions  map[string][]Mention // card name → pages that mention it
 	guideHTML string               // rulings/SCENARIOS.md, rendered once
+	previews  *preview.Cache       // og:image pictures, drawn once each (preview.go)
 }
 
 //go:embed static
@@ -106,6 +108,11 @@ func New(cfg Config, d Deps) (*Server, error) {
 		return nil, err
 	}
 	s.indexMentions()
+	pr, err := preview.NewRenderer()
+	if err != nil {
+		return nil, err
+	}
+	s.previews = preview.NewCache(pr, maxPreviews)
 	if err := s.renderRulePages(); err != nil {
 		return nil, err
 	}
@@ -146,6 +153,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	e.GET("/compare", s.compare)
 	e.GET("/compare/:topic", s.compareTopic)
 	e.GET("/static/:name", s.staticFile)
+	e.GET("/og/*", s.previewImage)
 	e.GET("/api/search", s.apiSearch)
 	e.GET("/api/rules/:id", s.apiRule)
 	if d.Quiz != nil {
@@ -156,6 +164,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 		e.POST("/replay", s.replayPost)
 		e.GET("/replay/help", s.replayHelp)
 		e.GET("/replay/s/:key", s.replayShared)
+		e.GET("/replay/s/:key/puzzle.lua", s.replayPuzzle)
+		e.GET("/replay/:name/puzzle.lua", s.replayPuzzle)
 		e.GET("/replay/:name", s.replayBundled)
 		e.POST("/api/replay", s.apiReplay)
 	}
@@ -229,7 +239,7 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 // base fills the shared page fields for the request's path.
 func (s *Server) base(c echo.Context, title, summary string) Base {
 	p := c.Request().URL.Path
-	return Base{Title: title, Summary: summary, Canonical: s.cfg.BaseURL + p, Assets: s.assets}
+	return Base{Title: title, Summary: summary, Canonical: s.cfg.BaseURL + p, Image: s.ogImage(p), Assets: s.assets}
 }
 
 // render writes a component through a buffer, so a failed render becomes a
@@ -253,12 +263,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
+	// The client went away (a search as you type aborts the request for
+	// the previous keystroke): there is no one to answer, and nothing failed.
 	if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
-		// The client went away (a live search overtaken by the next
-		// keystroke): nobody reads an answer and nothing broke, so this is
-		// not a server error.
-		s.log.Info("request cancelled by the client", "method", c.Request().Method, "path", c.Request().URL.Path)
-		_ = c.NoContent(499)
 		return
 	}
 	status, title, msg := http.StatusInternalServerError, "Something went wrong", "Something went wrong on our side. It has been logged; please try again."

@@ -21,7 +21,7 @@ var commands = []struct{ name, usage, does string }{
 	{"serve", "site [serve] [-addr 127.0.0.1:8080] [-content DIR] [-db FILE] [-attempts FILE] [-cards cards.cdb]", "serve the site (the default when no command is given)"},
 	{"build", "site build [-o substep.db] [-content DIR]", "compile the content into a SQLite database file"},
 	{"check", "site check [-content DIR]", "validate every page and scenario; exits non-zero on a problem"},
-	{"replay", "site replay FILE... [-format goat,hat|all] [-json]", "replay a scenario under each format; exits non-zero when an expectation fails"},
+	{"replay", "site replay FILE... [-format goat,hat|all] [-json] [-puzzle OUT.lua]", "replay a scenario under each format (exits non-zero when an expectation fails), or export it as an EDOPro puzzle"},
 	{"deck-check", "site deck-check FILE [-format goat|edison|hat|domain] [-list FILE.lflist.conf] [-master NAME] [-cards cards.cdb] [-why] [-json]", "check a deck (.ydk, ydke:// or a card list) in a format, or against an EDOPro list"},
 	{"cards-db", "site cards-db [-o cards.cdb]", "write the card catalogue as a YGOPro cards.cdb"},
 	{"pools", "site pools [-from ../shared/formats] [-o pools/data] | site pools -export goat", "re-derive the card-pool data files from the shared EDOPro lists, or print a format's list as a .lflist.conf"},
