@@ -71,9 +71,11 @@ func level(q *Checked) int {
 func (b *CheckedBank) Draw(n int, seed uint64) []Item { return DrawFrom(b.Questions, n, seed) }
 
 // DrawFrom picks n questions, spread across topics and mixed by
-// difficulty: topics take turns in a shuffled order, each giving a random
-// question it has not given yet whose difficulty still has room in the
-// Mix, until n are drawn; when no topic can give one the Mix gives way.
+// difficulty: topics take turns in a shuffled order (the topic that gave
+// least first), each giving a random question it has not given yet whose
+// difficulty still has room in the Mix, or, when it has none, its next
+// question, so that topics stay even and the Mix gives way only where a
+// topic lacks a level.
 // The questions and each question's choices are then shuffled, and each
 // choice gets a random id of this draw. The same seed always draws the same
 // test from the same questions.
@@ -112,16 +114,31 @@ func DrawFrom(questions []*Checked, n int, seed uint64) []Item {
 				if len(picked) == n {
 					break
 				}
+				// the topic's next question whose difficulty has room in
+				// the Mix, else its next question: topics stay even
+				var pick, next *Checked
 				for _, q := range byTopic[t] {
-					if taken[q] || (strict && quota[level(q)] == 0) {
+					if taken[q] {
 						continue
 					}
-					taken[q], added = true, true
-					given[t]++
-					quota[level(q)]--
-					picked = append(picked, q)
-					break
+					if next == nil {
+						next = q
+					}
+					if !strict || quota[level(q)] > 0 {
+						pick = q
+						break
+					}
 				}
+				if pick == nil {
+					pick = next
+				}
+				if pick == nil {
+					continue
+				}
+				taken[pick], added = true, true
+				given[t]++
+				quota[level(pick)]--
+				picked = append(picked, pick)
 			}
 		}
 		if !strict {
