@@ -71,11 +71,9 @@ func level(q *Checked) int {
 func (b *CheckedBank) Draw(n int, seed uint64) []Item { return DrawFrom(b.Questions, n, seed) }
 
 // DrawFrom picks n questions, spread across topics and mixed by
-// difficulty: topics take turns in a shuffled order (the topic that gave
-// least first), each giving a random question it has not given yet whose
-// difficulty still has room in the Mix, or, when it has none, its next
-// question, so that topics stay even and the Mix gives way only where a
-// topic lacks a level.
+// difficulty: topics take turns in a shuffled order, each giving a random
+// question it has not given yet whose difficulty still has room in the
+// Mix, until n are drawn; when no topic can give one the Mix gives way.
 // The questions and each question's choices are then shuffled, and each
 // choice gets a random id of this draw. The same seed always draws the same
 // test from the same questions.
@@ -104,41 +102,45 @@ func DrawFrom(questions []*Checked, n int, seed uint64) []Item {
 	taken := map[*Checked]bool{}
 	given := map[string]int{}
 	var picked []*Checked
-	// The Mix applies only to a pool rated at every level; when it cannot
-	// be met the rest is drawn without it, the topics that gave least first.
+	// Topics come first: a topic gives a question only while no topic that
+	// still has one has given fewer. Within that, the Mix: a question is
+	// taken only while its difficulty has room, until no topic can give
+	// one; the rest is drawn without it. The Mix applies only to a pool
+	// rated at every level.
+	left := func(t string) bool {
+		for _, q := range byTopic[t] {
+			if !taken[q] {
+				return true
+			}
+		}
+		return false
+	}
 	for strict := len(levels) == 3; len(picked) < n; strict = false {
 		for added := true; added && len(picked) < n; {
 			added = false
-			slices.SortStableFunc(topics, func(a, b string) int { return given[a] - given[b] })
+			low := -1
+			for _, t := range topics {
+				if left(t) && (low < 0 || given[t] < low) {
+					low = given[t]
+				}
+			}
 			for _, t := range topics {
 				if len(picked) == n {
 					break
 				}
-				// the topic's next question whose difficulty has room in
-				// the Mix, else its next question: topics stay even
-				var pick, next *Checked
-				for _, q := range byTopic[t] {
-					if taken[q] {
-						continue
-					}
-					if next == nil {
-						next = q
-					}
-					if !strict || quota[level(q)] > 0 {
-						pick = q
-						break
-					}
-				}
-				if pick == nil {
-					pick = next
-				}
-				if pick == nil {
+				if given[t] > low {
 					continue
 				}
-				taken[pick], added = true, true
-				given[t]++
-				quota[level(pick)]--
-				picked = append(picked, pick)
+				for _, q := range byTopic[t] {
+					if taken[q] || (strict && quota[level(q)] == 0) {
+						continue
+					}
+					taken[q], added = true, true
+					given[t]++
+					quota[level(q)]--
+					picked = append(picked, q)
+					break
+				}
 			}
 		}
 		if !strict {
