@@ -40,12 +40,19 @@ type Config struct {
 	Logger     *slog.Logger
 
 	AttemptsPath  string        // SQLite file for quiz attempts; "" keeps them in memory (lost at exit)
+	SharesPath    string        // SQLite file for shared replay links, apart from attempts; "" keeps them in memory
+	ShareLimits   shares.Limits // size cap, per-address quota and expiry of shared links; zero fields take defaults
 	ExportToken   string        // token for the organiser's CSV export; "" turns it off
 	QuizTimeLimit time.Duration // per certification attempt; 0 means 30 minutes
 
 	CardsPath string // a YGOPro cards.cdb for the Domain deck checker; "" uses the built-in catalogue
 
-	RateLimit web.RateLimit // per client on /search and /api/*; the zero value is the default limit
+	RateLimit web.RateLimit // per client on the routes that run the engine or touch a database; the zero value is the default limit
+
+	MaxConnsPerClient int           // connections one client address may hold open; 0 means 64
+	MaxConns          int           // connections in all; 0 means 16384, less when the open-file limit is lower
+	ReadTimeout       time.Duration // to read a whole request, body included; 0 means 15s
+	IdleTimeout       time.Duration // a keep-alive connection left idle is closed after this; 0 means 20s
 }
 
 // Content is the loaded, validated content and the card catalogue.
@@ -189,20 +196,30 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
+	if cfg.ReadTimeout <= 0 {
+		cfg.ReadTimeout = 15 * time.Second
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = 20 * time.Second
+	}
 	a := &App{cfg: cfg}
+	fds := raiseFDLimit(cfg.Logger)
 	var err error
 	if a.tries, err = attempts.Open(ctx, cfg.AttemptsPath); err != nil {
 		return nil, err
 	}
-	// Shared replay links live in the same writable file, in their own table.
-	if a.shares, err = shares.Open(ctx, cfg.AttemptsPath); err != nil {
+	// Shared replay links have a file of their own: filling it can never
+	// stop a quiz submission.
+	if a.shares, err = shares.Open(ctx, cfg.SharesPath, cfg.ShareLimits); err != nil {
 		a.Close()
 		return nil, err
 	}
-	if a.ln, err = net.Listen("tcp", cfg.Addr); err != nil {
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
 		a.Close()
 		return nil, err
 	}
+	a.ln = limitListener(ln, cfg.MaxConnsPerClient, maxConns(cfg.MaxConns, fds))
 	if a.cfg.BaseURL == "" {
 		a.cfg.BaseURL = "http://" + a.ln.Addr().String()
 	}
@@ -219,11 +236,11 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	}
 	a.srv = &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
+		ReadHeaderTimeout: min(5*time.Second, cfg.ReadTimeout),
+		ReadTimeout:       cfg.ReadTimeout,
 		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       60 * time.Second,
-		MaxHeaderBytes:    64 << 10,
+		IdleTimeout:       cfg.IdleTimeout,
+		MaxHeaderBytes:    32 << 10,
 	}
 	return a, nil
 }

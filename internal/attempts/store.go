@@ -16,7 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-		"strings"
+	"strings"
 	"time"
 
 	"github.com/mattn/go-sqlite3"

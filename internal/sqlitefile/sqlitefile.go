@@ -90,7 +90,7 @@ type connector struct {
 }
 
 func (c connector) Connect(context.Context) (driver.Conn, error) { return c.drv.Open(c.dsn) }
-func (c connector) Driver() driver.Driver                         { return c.drv }
+func (c connector) Driver() driver.Driver                        { return c.drv }
 
 // Open opens (creating if needed) the database what ("attempts database")
 // at path and runs schema. An empty path opens a private in-memory

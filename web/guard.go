@@ -1,0 +1,211 @@
+package web
+
+import (
+	"bytes"
+	"container/list"
+	"context"
+	"errors"
+	"net/http"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/labstack/echo/v4"
+	"golang.org/x/sync/singleflight"
+)
+
+// crossOrigin refuses state-changing requests that a browser sends from
+// another site (Fetch Metadata's Sec-Fetch-Site, or else an Origin that
+// differs from the Host), through the site's error handler. Same-origin
+// forms and clients that send neither header (curl, scripts) pass.
+func crossOrigin() echo.MiddlewareFunc {
+	p := http.NewCrossOriginProtection()
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if err := p.Check(c.Request()); err != nil {
+				return echo.NewHTTPError(http.StatusForbidden, "This form was sent from another site, so it was refused. Use the form on this site's own page.").SetInternal(err)
+			}
+			return next(c)
+		}
+	}
+}
+
+// headAsGet routes a HEAD request as the GET of the same URL. The handler
+// writes the GET answer; net/http sends its headers without the body,
+// because it still sees the original request's HEAD method.
+func headAsGet(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if r := c.Request(); r.Method == http.MethodHead {
+			g := r.WithContext(r.Context())
+			g.Method = http.MethodGet
+			c.SetRequest(g)
+		}
+		return next(c)
+	}
+}
+
+// errBusy is the answer when every engine slot is taken and the queue is
+// full: 503 at once, before any work.
+var errBusy = &echo.HTTPError{Code: http.StatusServiceUnavailable, Message: "The replay engine is busy with other requests right now. Try again in a few seconds."}
+
+// busyRetryAfter is the Retry-After, in seconds, of errBusy.
+const busyRetryAfter = 3
+
+// engineSlots bounds how many engine runs (replays, deck checks) happen
+// at once: half the CPUs, so pages served from memory always keep the
+// rest. A few more requests may wait for a slot, briefly; past that, or
+// past the wait, the answer is errBusy.
+type engineSlots struct {
+	run   chan struct{}
+	queue chan struct{}
+	wait  time.Duration
+}
+
+func newEngineSlots(n int) *engineSlots {
+	if n <= 0 {
+		n = max(1, runtime.GOMAXPROCS(0)/2)
+	}
+	return &engineSlots{run: make(chan struct{}, n), queue: make(chan struct{}, 8*n), wait: 2 * time.Second}
+}
+
+// acquire takes a slot, or answers errBusy (with its Retry-After header
+// set on c); release it with the function returned.
+func (e *engineSlots) acquire(c echo.Context) (func(), error) {
+	release := func() { <-e.run }
+	select {
+	case e.run <- struct{}{}:
+		return release, nil
+	default:
+	}
+	busy := func() (func(), error) {
+		c.Response().Header().Set("Retry-After", strconv.Itoa(busyRetryAfter))
+		return nil, errBusy
+	}
+	select {
+	case e.queue <- struct{}{}:
+		defer func() { <-e.queue }()
+	default:
+		return busy()
+	}
+	t := time.NewTimer(e.wait)
+	defer t.Stop()
+	select {
+	case e.run <- struct{}{}:
+		return release, nil
+	case <-t.C:
+		return busy()
+	case <-c.Request().Context().Done():
+		return nil, c.Request().Context().Err()
+	}
+}
+
+// pageCache keeps pages whose content depends only on their key (a shared
+// or bundled replay and its formats), rendered once with the nonce's
+// places marked, up to a total size; the least recently used go first.
+// Concurrent misses of one key render it once.
+type pageCache struct {
+	max    int
+	mu     sync.Mutex
+	size   int
+	order  *list.List // of *cached, most recent first
+	byKey  map[string]*list.Element
+	flight singleflight.Group
+}
+
+type cached struct {
+	key    string
+	status int
+	page   prerendered
+	size   int
+}
+
+// maxCachedPage is the largest page the cache keeps: bigger ones are
+// rendered for each request (the engine's budget keeps them rare).
+const maxCachedPage = 4 << 20
+
+func newPageCache(maxBytes int) *pageCache {
+	return &pageCache{max: maxBytes, order: list.New(), byKey: map[string]*list.Element{}}
+}
+
+func (pc *pageCache) get(key string) (*cached, bool) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	el, ok := pc.byKey[key]
+	if !ok {
+		return nil, false
+	}
+	pc.order.MoveToFront(el)
+	return el.Value.(*cached), true
+}
+
+func (pc *pageCache) put(e *cached) {
+	if e.size > maxCachedPage || e.size > pc.max {
+		return
+	}
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if _, ok := pc.byKey[e.key]; ok {
+		return
+	}
+	pc.byKey[e.key] = pc.order.PushFront(e)
+	pc.size += e.size
+	for pc.size > pc.max {
+		last := pc.order.Back()
+		old := last.Value.(*cached)
+		pc.order.Remove(last)
+		delete(pc.byKey, old.key)
+		pc.size -= old.size
+	}
+}
+
+// cachedPage answers c with the page stored under key, or builds it
+// (holding an engine slot), renders it once, stores it and answers with
+// it. build's status and component are what the page is; an error it
+// returns is answered as usual and not stored.
+func (s *Server) cachedPage(c echo.Context, key string, build func(ctx context.Context) (int, templ.Component, error)) error {
+	if e, ok := s.pages.get(key); ok {
+		return s.sendPrerendered(c, e.status, e.page)
+	}
+	v, err, _ := s.pages.flight.Do(key, func() (any, error) {
+		release, err := s.slots.acquire(c)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+		ctx := c.Request().Context()
+		status, comp, err := build(ctx)
+		if err != nil {
+			return nil, err
+		}
+		var buf bytes.Buffer
+		if err := comp.Render(templ.WithNonce(ctx, noncePlaceholder), &buf); err != nil {
+			return nil, err
+		}
+		e := &cached{key: key, status: status, page: splitNonce(buf.Bytes()), size: buf.Len()}
+		s.pages.put(e)
+		return e, nil
+	})
+	if err != nil {
+		if errors.Is(err, errBusy) {
+			c.Response().Header().Set("Retry-After", strconv.Itoa(busyRetryAfter))
+		}
+		return err
+	}
+	e := v.(*cached)
+	return s.sendPrerendered(c, e.status, e.page)
+}
+
+// sendPrerendered answers with a page rendered once, the request's nonce
+// in its places, assembled in a pooled buffer.
+func (s *Server) sendPrerendered(c echo.Context, status int, page prerendered) error {
+	nonce := templ.GetNonce(c.Request().Context())
+	bp := pagePool.Get().(*[]byte)
+	out := page.with(nonce, (*bp)[:0])
+	c.Response().Header().Set(echo.HeaderContentLength, strconv.Itoa(len(out)))
+	err := c.HTMLBlob(status, out)
+	*bp = out
+	pagePool.Put(bp)
+	return err
+}
