@@ -32,18 +32,17 @@ func crossOrigin() echo.MiddlewareFunc {
 	}
 }
 
-// headAsGet routes a HEAD request as the GET of the same URL. The handler
-// writes the GET answer; net/http sends its headers without the body,
-// because it still sees the original request's HEAD method.
-func headAsGet(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		if r := c.Request(); r.Method == http.MethodHead {
-			g := r.WithContext(r.Context())
-			g.Method = http.MethodGet
-			c.SetRequest(g)
-		}
-		return next(c)
+// headAsGet is r, or for a HEAD request a copy of it with the GET method,
+// so that every GET route answers HEAD too. The handler writes the GET
+// answer; net/http sends its headers without the body, because its
+// response still belongs to the original HEAD request.
+func headAsGet(r *http.Request) *http.Request {
+	if r.Method != http.MethodHead {
+		return r
 	}
+	g := r.WithContext(r.Context())
+	g.Method = http.MethodGet
+	return g
 }
 
 // errBusy is the answer when every engine slot is taken and the queue is

@@ -119,7 +119,6 @@ func New(cfg Config, d Deps) (*Server, error) {
 	e.HideBanner, e.HidePort = true, true
 	e.IPExtractor = echo.ExtractIPDirect()
 	e.HTTPErrorHandler = s.handleError
-	e.Pre(headAsGet)
 	e.Use(middleware.Recover())
 	e.Use(securityHeaders)
 	e.Use(middleware.ContextTimeoutWithConfig(middleware.ContextTimeoutConfig{
@@ -167,8 +166,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 	return s, nil
 }
 
-// ServeHTTP makes Server an http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.e.ServeHTTP(w, r) }
+// ServeHTTP makes Server an http.Handler. HEAD is answered as GET.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.e.ServeHTTP(w, headAsGet(r)) }
 
 func (s *Server) loadStatic() error {
 	types := map[string]string{".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
