@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -34,6 +35,19 @@ const (
 	KindTrueFalse     = "true-false"     // is a statement about the replay true
 	KindState         = "state"          // another fact of the replay: a count, a position, the winner
 )
+
+// Pools: a certification test draws only from PoolCertification, and
+// practice shows only PoolPractice, so nothing practised is certified.
+const (
+	PoolCertification = "certification"
+	PoolPractice      = "practice"
+)
+
+// Pools lists the pools.
+var Pools = []string{PoolCertification, PoolPractice}
+
+// MinChoices is how many choices a question offers unless it is Binary.
+const MinChoices = 4
 
 // Kinds lists every question kind.
 var Kinds = []string{KindChainLink, KindLegal, KindLocation, KindLP, KindTiming, KindFirstResponse, KindTrueFalse, KindState}
@@ -64,6 +78,15 @@ type Question struct {
 	Choices      []Choice `yaml:"choices"`
 	Answer       string   `yaml:"answer"`  // the author's expected answer: the right choice's value
 	Explain      string   `yaml:"explain"` // optional: one line on why, shown in the review
+	// Pool is PoolCertification (drawn only into certification tests,
+	// never shown by practice) or PoolPractice.
+	Pool string `yaml:"pool"`
+	// Difficulty is 1 (recall a headline rule), 2 (apply it to a board) or
+	// 3 (combine rules, or a point a candidate commonly gets wrong).
+	Difficulty int `yaml:"difficulty"`
+	// Binary marks a question whose rule has only two outcomes, so it may
+	// offer fewer than MinChoices choices (a true-false question is one).
+	Binary bool `yaml:"binary"`
 
 	Line int `yaml:"-"` // line of the question in its file
 }
@@ -252,6 +275,12 @@ func (q *Question) validate() []string {
 	if !known {
 		bad("kind %q is not one of %s", q.Kind, strings.Join(Kinds, ", "))
 	}
+	if !slices.Contains(Pools, q.Pool) {
+		bad("pool %q is not one of %s", q.Pool, strings.Join(Pools, ", "))
+	}
+	if q.Difficulty < 1 || q.Difficulty > 3 {
+		bad("difficulty %d is not 1, 2 or 3", q.Difficulty)
+	}
 	if len(q.Cites) == 0 {
 		bad("cites no rule section (want page#anchor entries)")
 	}
@@ -283,6 +312,9 @@ func (q *Question) validate() []string {
 		bad("missing ask (the engine query)")
 	}
 	if q.Kind == KindTrueFalse {
+		if !q.Binary {
+			bad("a true-false question must be marked binary: true (its rule has two outcomes)")
+		}
 		if q.Claim == "" {
 			bad("a true-false question needs a claim")
 		}

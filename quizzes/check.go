@@ -148,6 +148,19 @@ func (b *CheckedBank) TopicCounts() map[string]int {
 	return m
 }
 
+// InPool is the bank's questions of one pool (PoolCertification or
+// PoolPractice) as a bank of their own, for Draw and lookups.
+func (b *CheckedBank) InPool(pool string) *CheckedBank {
+	out := &CheckedBank{Format: b.Format, byID: map[string]*Checked{}}
+	for _, q := range b.Questions {
+		if q.Pool == pool {
+			out.Questions = append(out.Questions, q)
+			out.byID[q.ID] = q
+		}
+	}
+	return out
+}
+
 // Set is every checked bank, by format.
 type Set struct {
 	banks map[string]*CheckedBank

@@ -43,6 +43,8 @@ questions:
   - id: goat-a
     topic: segoc
     kind: state
+    pool: certification
+    difficulty: 2
     cites: [goat-09#rule]
     scenario: &s1 |
       one
@@ -53,6 +55,8 @@ questions:
   - id: goat-b
     topic: segoc
     kind: state
+    pool: certification
+    difficulty: 2
     cites: [goat-09#rule]
     scenario: *s1
     prompt: B?
@@ -62,6 +66,8 @@ questions:
   - id: goat-c
     topic: segoc
     kind: state
+    pool: certification
+    difficulty: 2
     cites: [goat-09#rule]
     scenario: |
       two
@@ -151,6 +157,8 @@ questions:
   - id: domain-deck-q
     topic: deck-size
     kind: state
+    pool: certification
+    difficulty: 2
     cites: [domain-deckbuilding#rule]
     deck_master: Dark Magician
     deck: |

@@ -37,6 +37,8 @@ questions:
   - id: goat-segoc-1
     topic: segoc
     kind: chain-link
+    pool: certification
+    difficulty: 2
     cites: [goat-09#example-1]
     scenario: |
       title: x
@@ -47,6 +49,9 @@ questions:
   - id: goat-lp-1
     topic: lp-cost
     kind: true-false
+    pool: certification
+    difficulty: 2
+    binary: true
     cites: [goat-16#rule]
     scenario: |
       title: y
@@ -57,6 +62,8 @@ questions:
   - id: goat-same
     topic: segoc
     kind: lp
+    pool: certification
+    difficulty: 2
     cites: [goat-09#rule]
     scenario_file: same.txt
     prompt: What is Player B's LP?
@@ -192,6 +199,9 @@ func TestLoadProblems(t *testing.T) {
 		{"missing scenario file", strings.Replace(goodBank, "scenario_file: same.txt", "scenario_file: nope.txt", 1), "scenario_file"},
 		{"scenario and deck", strings.Replace(goodBank, "scenario_file: same.txt", "scenario_file: same.txt\n    deck: \"1 Sangan\"", 1), "exactly one of scenario, scenario_file and deck"},
 		{"deck master without deck", strings.Replace(goodBank, "scenario_file: same.txt", "scenario_file: same.txt\n    deck_master: Sangan", 1), "deck_master without a deck"},
+		{"no pool", strings.Replace(goodBank, "pool: certification", "pool: exam", 1), `pool "exam" is not one of certification, practice`},
+		{"no difficulty", strings.Replace(goodBank, "difficulty: 2", "difficulty: 4", 1), `difficulty 4 is not 1, 2 or 3`},
+		{"true-false not binary", strings.Replace(goodBank, "binary: true", "binary: false", 1), "must be marked binary"},
 		{"gaps", goodBank + "gaps:\n  - topic: union\n    why: not yet\n", "banks declare no gaps"},
 	}
 	for _, tt := range tests {

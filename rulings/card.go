@@ -19,14 +19,24 @@ import (
 // Cards live in cards.yaml. Every sentence of Text is our own summary, not
 // the printed text; names it refers to are written in double quotes.
 type Card struct {
-	Name       string   `yaml:"name" json:"name"`
-	Aliases    []string `yaml:"aliases,omitempty" json:"aliases,omitempty"`
-	Passcode   int      `yaml:"passcode" json:"passcode"`
-	Kind       string   `yaml:"kind" json:"kind"`                               // monster, spell, trap
-	Subtypes   []string `yaml:"subtypes,omitempty" json:"subtypes,omitempty"`   // monster: normal effect fusion ritual union flip toon spirit gemini tuner synchro xyz; spell: normal quick-play continuous equip field ritual; trap: normal continuous counter
-	Attribute  string   `yaml:"attribute,omitempty" json:"attribute,omitempty"` // DARK LIGHT EARTH WATER FIRE WIND DIVINE
-	Type       string   `yaml:"type,omitempty" json:"type,omitempty"`           // Dragon, Spellcaster, Fiend, ...
-	Level      int      `yaml:"level,omitempty" json:"level,omitempty"`
+	Name      string   `yaml:"name" json:"name"`
+	Aliases   []string `yaml:"aliases,omitempty" json:"aliases,omitempty"`
+	Passcode  int      `yaml:"passcode" json:"passcode"`
+	Kind      string   `yaml:"kind" json:"kind"`                               // monster, spell, trap
+	Subtypes  []string `yaml:"subtypes,omitempty" json:"subtypes,omitempty"`   // monster: normal effect fusion ritual union flip toon spirit gemini tuner synchro xyz; spell: normal quick-play continuous equip field ritual; trap: normal continuous counter
+	Attribute string   `yaml:"attribute,omitempty" json:"attribute,omitempty"` // DARK LIGHT EARTH WATER FIRE WIND DIVINE
+	Type      string   `yaml:"type,omitempty" json:"type,omitempty"`           // Dragon, Spellcaster, Fiend, ...
+	Level     int      `yaml:"level,omitempty" json:"level,omitempty"`         // not for Xyz or Link Monsters
+	// Rank is an Xyz Monster's Rank (it has no Level).
+	Rank int `yaml:"rank,omitempty" json:"rank,omitempty"`
+	// LinkRating and LinkArrows are a Link Monster's (it has no Level and
+	// no DEF); the arrows are among top-left, top, top-right, left, right,
+	// bottom-left, bottom, bottom-right, one per point of the rating.
+	LinkRating int      `yaml:"link,omitempty" json:"link,omitempty"`
+	LinkArrows []string `yaml:"arrows,omitempty" json:"arrows,omitempty"`
+	// Scale is a Pendulum Monster's Pendulum Scale (the same on both
+	// sides); nil for every other card.
+	Scale      *int     `yaml:"scale,omitempty" json:"scale,omitempty"`
 	ATK        int      `yaml:"atk,omitempty" json:"atk"` // -2 means "?"
 	DEF        int      `yaml:"def,omitempty" json:"def"` // -2 means "?"
 	Archetypes []string `yaml:"archetypes,omitempty" json:"archetypes,omitempty"`
@@ -47,6 +57,14 @@ func (c *Card) Slug() string {
 		return c.slug
 	}
 	return Slugify(c.Name)
+}
+
+// PendulumScale is the card's Pendulum Scale, 0 when it has none.
+func (c *Card) PendulumScale() int {
+	if c.Scale == nil {
+		return 0
+	}
+	return *c.Scale
 }
 
 // IsMonster reports whether the card is a monster card.

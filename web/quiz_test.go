@@ -51,6 +51,8 @@ func testBanks(t *testing.T, n int) *quizzes.Set {
 		fmt.Fprintf(&b, `  - id: q-%d
     topic: %s
     kind: lp
+    pool: certification
+    difficulty: 2
     cites: [goat-09#rule]
     scenario: |
       title: question %d

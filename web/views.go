@@ -40,8 +40,20 @@ func cardFacts(c *rulings.Card) string {
 		if c.Type != "" {
 			parts = append(parts, c.Type)
 		}
-		if c.Level > 0 {
+		switch {
+		case c.Level > 0:
 			parts = append(parts, fmt.Sprintf("Level %d", c.Level))
+		case c.Rank > 0:
+			parts = append(parts, fmt.Sprintf("Rank %d", c.Rank))
+		case c.LinkRating > 0:
+			parts = append(parts, fmt.Sprintf("Link %d (%s)", c.LinkRating, strings.Join(c.LinkArrows, ", ")))
+		}
+		if c.Scale != nil {
+			parts = append(parts, fmt.Sprintf("Pendulum Scale %d", *c.Scale))
+		}
+		if c.Has("link") {
+			parts = append(parts, "ATK "+stat(c.ATK))
+			break
 		}
 		parts = append(parts, "ATK "+stat(c.ATK)+" / DEF "+stat(c.DEF))
 	default:

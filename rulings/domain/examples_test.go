@@ -38,6 +38,10 @@ func catalogue(t *testing.T) *domain.Index {
 		Attribute  string   `yaml:"attribute"`
 		Type       string   `yaml:"type"`
 		Level      int      `yaml:"level"`
+		Rank       int      `yaml:"rank"`
+		Link       int      `yaml:"link"`
+		Arrows     []string `yaml:"arrows"`
+		Scale      int      `yaml:"scale"`
 		ATK        int      `yaml:"atk"`
 		DEF        int      `yaml:"def"`
 		Archetypes []string `yaml:"archetypes"`
@@ -49,7 +53,8 @@ func catalogue(t *testing.T) *domain.Index {
 	facts := make([]domain.Facts, len(raw))
 	for i, c := range raw {
 		facts[i] = domain.Facts{Name: c.Name, Passcode: c.Passcode, Kind: c.Kind, Subtypes: c.Subtypes,
-			Attribute: c.Attribute, Type: c.Type, Level: c.Level, ATK: c.ATK, DEF: c.DEF,
+			Attribute: c.Attribute, Type: c.Type, Level: c.Level, Rank: c.Rank, Link: c.Link, Arrows: c.Arrows, Scale: c.Scale,
+			ATK: c.ATK, DEF: c.DEF,
 			Archetypes: c.Archetypes, Text: c.Text}
 	}
 	cards, _ := domain.FromFacts(facts, nil)

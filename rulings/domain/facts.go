@@ -14,7 +14,11 @@ type Facts struct {
 	Subtypes   []string // normal effect fusion ritual ...; quick-play continuous equip field counter
 	Attribute  string   // DARK, LIGHT, ...
 	Type       string   // Dragon, Spellcaster, ...
-	Level      int
+	Level      int      // monsters other than Xyz and Link
+	Rank       int      // Xyz Monsters
+	Link       int      // Link Monsters' Link Rating
+	Arrows     []string // Link Arrows: top-left, top, top-right, left, right, bottom-left, bottom, bottom-right
+	Scale      int      // Pendulum Monsters' Pendulum Scale
 	ATK, DEF   int
 	Archetypes []string
 	Text       string
@@ -30,6 +34,11 @@ var (
 		"field": TypeField, "counter": TypeCounter,
 	}
 	factKinds = map[string]uint32{"monster": TypeMonster, "spell": TypeSpell, "trap": TypeTrap}
+	// factArrows are YGOPro's Link Arrow bits, kept in a Link Monster's DEF.
+	factArrows = map[string]int{
+		"bottom-left": 0x1, "bottom": 0x2, "bottom-right": 0x4, "left": 0x8,
+		"right": 0x20, "top-left": 0x40, "top": 0x80, "top-right": 0x100,
+	}
 	// "Its name is always treated as "Umi"." (not "treated as a "Harpie
 	// Lady" card", which is about archetypes).
 	treatedAsRe = regexp.MustCompile(`(?i)always treated as "([^"]+)"`)
@@ -50,7 +59,7 @@ func FromFacts(facts []Facts, sets *SetNames) (cards []*Card, issues []string) {
 		c := &Card{
 			Passcode: uint32(f.Passcode),
 			Type:     factKinds[f.Kind],
-			Level:    f.Level,
+			Level:    f.Level + f.Rank + f.Link, // one number in YGOPro's encoding
 			Name:     f.Name,
 			Text:     f.Text,
 		}
@@ -59,6 +68,17 @@ func FromFacts(facts []Facts, sets *SetNames) (cards []*Card, issues []string) {
 		}
 		if c.IsMonster() {
 			c.ATK, c.DEF = f.ATK, f.DEF
+			c.LScale, c.RScale = f.Scale, f.Scale
+		}
+		if len(f.Arrows) > 0 {
+			c.DEF = 0
+			for _, a := range f.Arrows {
+				bit, ok := factArrows[a]
+				if !ok {
+					issues = append(issues, fmt.Sprintf("%s: unknown Link Arrow %q", f.Name, a))
+				}
+				c.DEF |= bit
+			}
 		}
 		for _, st := range f.Subtypes {
 			bit, ok := factSubtypes[st]
