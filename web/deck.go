@@ -44,11 +44,6 @@ func (s *Server) deckForm(c echo.Context) error {
 		return s.render(c, http.StatusOK, deckView(p))
 	}
 	p.Deck, p.Master = ydke, master
-	release, err := s.slots.acquire(c)
-	if err != nil {
-		return err
-	}
-	defer release()
 	res, err := domain.CheckFile("", []byte(ydke), master, s.d.Decks)
 	if err != nil {
 		p.Error = deckErrorText(err)
@@ -82,11 +77,6 @@ func (s *Server) deckCheck(c echo.Context) error {
 		p.Error = "Paste a deck or choose a file first."
 		return s.render(c, http.StatusBadRequest, deckView(p))
 	}
-	release, err := s.slots.acquire(c)
-	if err != nil {
-		return err
-	}
-	defer release()
 	res, err := domain.CheckFile(name, []byte(p.Deck), p.Master, s.d.Decks)
 	if err != nil {
 		p.Error = deckErrorText(err)
@@ -138,11 +128,6 @@ func (s *Server) apiDeckCheck(c echo.Context) error {
 	if err := json.NewDecoder(io.LimitReader(c.Request().Body, maxDeckBytes)).Decode(&req); err != nil {
 		return c.JSON(http.StatusBadRequest, map[string]any{"error": "the body must be JSON: {\"deck\": \"...\", \"master\": \"...\"}", "status": 400})
 	}
-	release, err := s.slots.acquire(c)
-	if err != nil {
-		return err
-	}
-	defer release()
 	res, err := domain.CheckFile(req.Name, []byte(req.Deck), req.Master, s.d.Decks)
 	if err != nil {
 		body := map[string]any{"error": deckErrorText(err), "status": 400}

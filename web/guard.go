@@ -49,55 +49,117 @@ func headAsGet(r *http.Request) *http.Request {
 // full: 503 at once, before any work.
 var errBusy = &echo.HTTPError{Code: http.StatusServiceUnavailable, Message: "The replay engine is busy with other requests right now. Try again in a few seconds."}
 
-// busyRetryAfter is the Retry-After, in seconds, of errBusy.
+// busyRetryAfter is the least Retry-After, in seconds, of errBusy.
 const busyRetryAfter = 3
 
-// engineSlots bounds how many engine runs (replays, deck checks) happen
-// at once: half the CPUs, so pages served from memory always keep the
-// rest. A few more requests may wait for a slot, briefly; past that, or
-// past the wait, the answer is errBusy.
+// engineSlots bounds the replay engine two ways. At most n replays run at
+// once (half the CPUs by default), and all of them together may use only a
+// share of the machine's time (engineShare of every CPU, measured as the
+// time each holds its slot), so pages served from memory keep the rest
+// however many clients send replays. A request waits for a slot and for
+// the budget in a bounded queue, for at most wait; when the queue is full
+// or the wait would be longer, the answer is errBusy at once, before any
+// work.
 type engineSlots struct {
 	run   chan struct{}
 	queue chan struct{}
 	wait  time.Duration
+
+	mu     sync.Mutex
+	budget time.Duration // engine time available now; below zero: owed
+	rate   float64       // engine time earned back per second of real time
+	burst  time.Duration // the most budget kept
+	last   time.Time
 }
+
+// engineShare is the part of each CPU's time the engine may use.
+const engineShare = 0.1
 
 func newEngineSlots(n int) *engineSlots {
+	cpus := runtime.GOMAXPROCS(0)
 	if n <= 0 {
-		n = max(1, runtime.GOMAXPROCS(0)/2)
+		n = max(1, cpus/2)
 	}
-	return &engineSlots{run: make(chan struct{}, n), queue: make(chan struct{}, 8*n), wait: 2 * time.Second}
+	rate := engineShare * float64(cpus)
+	burst := time.Duration(rate * float64(time.Second))
+	return &engineSlots{run: make(chan struct{}, n), queue: make(chan struct{}, 64), wait: 5 * time.Second,
+		rate: rate, burst: burst, budget: burst, last: time.Now()}
 }
 
-// acquire takes a slot, or answers errBusy (with its Retry-After header
-// set on c); release it with the function returned.
-func (e *engineSlots) acquire(c echo.Context) (func(), error) {
-	release := func() { <-e.run }
-	select {
-	case e.run <- struct{}{}:
-		return release, nil
-	default:
+// owed is how long until the budget is back above zero (0 if it is).
+func (e *engineSlots) owed(now time.Time) time.Duration {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.budget = min(e.burst, e.budget+time.Duration(now.Sub(e.last).Seconds()*e.rate*float64(time.Second)))
+	e.last = now
+	if e.budget > 0 {
+		return 0
 	}
-	busy := func() (func(), error) {
-		c.Response().Header().Set("Retry-After", strconv.Itoa(busyRetryAfter))
+	return time.Duration(float64(-e.budget)/e.rate) + time.Millisecond
+}
+
+// spend charges the budget for took of engine time.
+func (e *engineSlots) spend(took time.Duration) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.budget = max(e.budget-took, -10*e.burst)
+}
+
+// acquire takes a slot once the budget allows, or answers errBusy (with
+// its Retry-After header set on c); call the function returned when the
+// engine's work, rendering included, is done. Replays of the site's own
+// bundled scenarios (trusted, few, each rendered once into the cache) pass
+// budgeted false: they take a slot, but neither wait for the budget nor
+// spend it, so a flood of pasted scenarios cannot keep the site's own
+// examples from opening.
+func (e *engineSlots) acquire(c echo.Context, budgeted bool) (func(), error) {
+	busy := func(after time.Duration) (func(), error) {
+		secs := max(busyRetryAfter, int((after+time.Second-1)/time.Second))
+		c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 		return nil, errBusy
 	}
 	select {
 	case e.queue <- struct{}{}:
 		defer func() { <-e.queue }()
 	default:
-		return busy()
+		return busy(0)
 	}
-	t := time.NewTimer(e.wait)
-	defer t.Stop()
+	ctx := c.Request().Context()
+	deadline := time.NewTimer(e.wait)
+	defer deadline.Stop()
+	start := time.Now()
 	select {
 	case e.run <- struct{}{}:
-		return release, nil
-	case <-t.C:
-		return busy()
-	case <-c.Request().Context().Done():
-		return nil, c.Request().Context().Err()
+	case <-deadline.C:
+		return busy(0)
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
+	for budgeted {
+		owed := e.owed(time.Now())
+		if owed == 0 {
+			break
+		}
+		if time.Since(start)+owed > e.wait {
+			<-e.run
+			return busy(owed)
+		}
+		t := time.NewTimer(owed)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			<-e.run
+			return nil, ctx.Err()
+		}
+	}
+	began := time.Now()
+	return func() {
+		if budgeted {
+			e.spend(time.Since(began))
+		}
+		<-e.run
+	}, nil
 }
 
 // pageCache keeps pages whose content depends only on their key (a shared
@@ -160,15 +222,15 @@ func (pc *pageCache) put(e *cached) {
 }
 
 // cachedPage answers c with the page stored under key, or builds it
-// (holding an engine slot), renders it once, stores it and answers with
-// it. build's status and component are what the page is; an error it
+// (holding an engine slot; see engineSlots.acquire for budgeted), renders
+// it once, stores it and answers with it. build's status and component are what the page is; an error it
 // returns is answered as usual and not stored.
-func (s *Server) cachedPage(c echo.Context, key string, build func(ctx context.Context) (int, templ.Component, error)) error {
+func (s *Server) cachedPage(c echo.Context, key string, budgeted bool, build func(ctx context.Context) (int, templ.Component, error)) error {
 	if e, ok := s.pages.get(key); ok {
 		return s.sendPrerendered(c, e.status, e.page)
 	}
 	v, err, _ := s.pages.flight.Do(key, func() (any, error) {
-		release, err := s.slots.acquire(c)
+		release, err := s.slots.acquire(c, budgeted)
 		if err != nil {
 			return nil, err
 		}

@@ -362,7 +362,7 @@ func (s *Server) replayCacheKey(c echo.Context, sc *rulings.Scenario) string {
 // showReplay answers the replay page of sc, rendered once for its key and
 // served from the cache after.
 func (s *Server) showReplay(c echo.Context, sc *rulings.Scenario, src, name string) error {
-	return s.cachedPage(c, s.replayCacheKey(c, nil), func(ctx context.Context) (int, templ.Component, error) {
+	return s.cachedPage(c, s.replayCacheKey(c, nil), name == "", func(ctx context.Context) (int, templ.Component, error) {
 		p, err := s.replayPage(ctx, c, sc, src, name)
 		if err != nil {
 			return 0, nil, err
@@ -497,7 +497,7 @@ func (s *Server) apiReplay(c echo.Context) error {
 		probs := parseProblems(err)
 		return c.JSON(http.StatusBadRequest, map[string]any{"error": probs[0].Error(), "line": probs[0].Line, "problems": probs, "status": 400})
 	}
-	release, err := s.slots.acquire(c)
+	release, err := s.slots.acquire(c, true)
 	if err != nil {
 		return err
 	}

@@ -40,7 +40,7 @@ type Config struct {
 	RequestTimeout time.Duration // per request; 0 means 10s
 	Logger         *slog.Logger
 	RateLimit      RateLimit // per client on the routes that run the engine or touch a database (see limits.go); the zero value is the default limit
-	EngineSlots    int       // engine runs at once (replays, deck checks); 0 means half the CPUs, at least 1
+	EngineSlots    int       // replays running at once; 0 means half the CPUs, at least 1 (see engineSlots)
 	PageCacheBytes int       // memory for replay pages rendered once and served again; 0 means 64 MiB
 }
 
@@ -65,7 +65,7 @@ type Server struct {
 	static    map[string]staticFile
 	mentions  map[string][]Mention // card name → pages that mention it
 	guideHTML string               // rulings/SCENARIOS.md, rendered once
-	slots     *engineSlots         // bounds the engine runs at once
+	slots     *engineSlots         // bounds the replays at once and the engine time they use
 	pages     *pageCache           // replay pages, rendered once per key
 	exportBad *costLimiter         // wrong export tokens, per client
 }
