@@ -49,7 +49,7 @@ type Config struct {
 
 	RateLimit web.RateLimit // per client on the routes that run the engine or touch a database; the zero value is the default limit
 
-	MaxConnsPerClient int           // connections one client address may hold open; 0 means 64
+	MaxConnsPerClient int           // connections one client address may hold open; 0 means 256
 	MaxConns          int           // connections in all; 0 means 16384, less when the open-file limit is lower
 	ReadTimeout       time.Duration // to read a whole request, body included; 0 means 15s
 	IdleTimeout       time.Duration // a keep-alive connection left idle is closed after this; 0 means 20s

@@ -12,12 +12,13 @@ import (
 )
 
 // Connection limits: a client address (an IPv6 /64 counts as one) may
-// hold MaxConnsPerClient connections at once, and the server at most
+// hold MaxConnsPerClient connections at once (generous: a judges' seminar
+// behind one NAT address takes its certifications together), and the server at most
 // MaxConns in all, fewer than the file descriptors it may open, so a flood
 // of idle connections neither starves other clients nor exhausts the
 // process's descriptors.
 const (
-	defaultConnsPerClient = 64
+	defaultConnsPerClient = 256
 	defaultMaxConns       = 16384
 	// fdReserve is what the total cap leaves of the descriptor limit for
 	// the databases, their WAL files and the rest of the process.
