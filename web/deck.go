@@ -97,7 +97,7 @@ func (s *Server) fillDeckResult(c echo.Context, p *DeckPage, res domain.Result) 
 	}
 	if res.DeckMaster != nil {
 		p.Title = verdict + ": Domain deck with " + res.DeckMaster.Name
-		p.Summary = fmt.Sprintf("%s Domain deck around %s: %d Main, %d Extra Deck cards, checked by Substep.", verdict, res.DeckMaster.Name, res.MainCount, res.ExtraCount)
+		p.Summary = fmt.Sprintf("%s Domain deck around %s: %d Main and %s, checked by Substep.", verdict, res.DeckMaster.Name, res.MainCount, count(res.ExtraCount, "Extra Deck card", "Extra Deck cards"))
 	}
 	if p.ShareURL != "" {
 		p.Canonical = p.ShareURL

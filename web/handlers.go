@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/a-h/templ"
@@ -121,10 +122,30 @@ func (s *Server) rulePage(p *render.Page) RulePage {
 	return rp
 }
 
-// searchRequest reads the search parameters shared by /search and /api/search.
+// Search results come in pages: searchPageSize hits on each page of
+// /search and /api/search, up to maxSearchPage pages (the index serves no
+// hit past its 10,000th); the panel of results as you type under the
+// header shows the first panelSize and links to the rest.
+const (
+	searchPageSize = 50
+	maxSearchPage  = 200
+	panelSize      = 10
+)
+
+// runSearch reads the search parameters shared by /search and /api/search:
+// q, format, topic, page (from 1), and panel=1 for the short panel.
 func (s *Server) runSearch(c echo.Context) (SearchPage, error) {
 	q := c.QueryParam("q")
-	f := search.Filter{Format: c.QueryParam("format"), Topic: c.QueryParam("topic"), Limit: 50}
+	f := search.Filter{Format: c.QueryParam("format"), Topic: c.QueryParam("topic"), Limit: searchPageSize}
+	page := 1
+	if n, err := strconv.Atoi(c.QueryParam("page")); err == nil && n > 1 {
+		page = min(n, maxSearchPage)
+	}
+	panel := c.QueryParam("panel") == "1"
+	if panel {
+		page, f.Limit = 1, panelSize
+	}
+	f.Offset = (page - 1) * f.Limit
 	if f.Format != "" {
 		if _, ok := lookupFormat(f.Format); !ok {
 			f.Format = ""
@@ -140,7 +161,8 @@ func (s *Server) runSearch(c echo.Context) (SearchPage, error) {
 	if err != nil {
 		return SearchPage{}, err
 	}
-	p := SearchPage{Results: res, Format: f.Format, Topic: f.Topic, Formats: formatInfo, Topics: s.d.Site.Topics}
+	p := SearchPage{Results: res, Format: f.Format, Topic: f.Topic, Formats: formatInfo, Topics: s.d.Site.Topics,
+		Page: page, Pages: min((res.Total+f.Limit-1)/f.Limit, maxSearchPage), Panel: panel, Offset: f.Offset}
 	if f.Format == "" && f.Topic == "" {
 		if p.Cards, err = s.d.Index.Cards(ctx, q, 8); err != nil {
 			return SearchPage{}, err
@@ -186,6 +208,8 @@ func (s *Server) apiSearch(c echo.Context) error {
 	return c.JSON(http.StatusOK, map[string]any{
 		"query":  p.Results.Query,
 		"total":  p.Results.Total,
+		"page":   p.Page,
+		"pages":  p.Pages,
 		"notice": p.Results.Notice,
 		"hits":   p.Results.Hits,
 		"cards":  p.Cards,
@@ -224,7 +248,7 @@ func (s *Server) card(c echo.Context) error {
 		return fmt.Errorf("%w: no card %q", ErrNotFound, c.Param("slug"))
 	}
 	ms := s.mentions[card.Name]
-	summary := fmt.Sprintf("%s: %s. Named in %d rule page(s) of Substep.", card.Name, cardFacts(card), len(ms))
+	summary := fmt.Sprintf("%s: %s. Named in %s of Substep.", card.Name, cardFacts(card), count(len(ms), "rule page", "rule pages"))
 	b := s.base(c, card.Name, summary)
 	b.Nav = "cards"
 	return s.render(c, http.StatusOK, cardView(CardPage{Base: b, Card: card, Mentions: ms}))

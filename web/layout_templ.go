@@ -322,7 +322,7 @@ func layout(b Base) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if b.Nav != "search" {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "<section id=\"live\" class=\"live\" aria-label=\"Search results as you type\" hidden><div data-live-results></div><p class=\"more\"><a href=\"/search\" data-live-more>All results, with format and topic filters</a></p></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "<section id=\"live\" class=\"live\" aria-label=\"Search results as you type\" hidden><div data-live-results></div><p class=\"more\"><a href=\"/search\" data-live-more>See all results, with format and topic filters</a></p></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

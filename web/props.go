@@ -71,6 +71,10 @@ type SearchPage struct {
 	Formats []FormatInfo
 	Topics  []render.Topic
 	Groups  []ResultGroup
+	Page    int  // this page's number, from 1
+	Pages   int  // pages of results in all
+	Offset  int  // hits before this page
+	Panel   bool // the short panel under the header, not a page of /search
 }
 
 // ResultGroup is the hits of one format.
@@ -124,4 +128,5 @@ type ErrorPage struct {
 	Base
 	Status  int
 	Message string
+	Link    *LinkedError // a way onward, when the error has one
 }

@@ -62,10 +62,9 @@ var (
 	errForbidden = echo.NewHTTPError(http.StatusForbidden)
 )
 
-func conflict(msg string) error {
-	e := *errConflict
-	e.Message = msg
-	return &e
+// conflict is a 409 whose page links to where the candidate should go next.
+func conflict(msg, href, label string) error {
+	return &LinkedError{Status: errConflict.Code, Message: msg, Href: href, Label: label}
 }
 
 // quizRoutes registers the quiz routes; the forms among them carry CSRF
@@ -390,9 +389,9 @@ func (s *Server) attemptSubmit(c echo.Context) error {
 	case errors.Is(err, attempts.ErrNotFound):
 		return fmt.Errorf("%w: no such attempt", ErrNotFound)
 	case errors.Is(err, attempts.ErrAlreadySubmitted):
-		return conflict("This attempt was already submitted, and only the first submission counts. Your result is at /attempt/" + id + "/result.")
+		return conflict("This attempt was already submitted, and only the first submission counts.", "/attempt/"+id+"/result", "See your result")
 	case errors.Is(err, attempts.ErrExpired):
-		return conflict("The time limit for this attempt has passed, so these answers were not accepted. The result is at /attempt/" + id + "/result.")
+		return conflict("The time limit for this attempt has passed, so these answers were not accepted.", "/attempt/"+id+"/result", "See the result")
 	case errors.Is(err, quizzes.ErrUnknownQuestion):
 		return fmt.Errorf("%w: the submission answers a question that is not part of this attempt; nothing was recorded", ErrInvalid)
 	case errors.Is(err, quizzes.ErrUnknownChoice):

@@ -34,6 +34,16 @@ var (
 	ErrInvalid  = errors.New("invalid request")
 )
 
+// LinkedError is an error whose page offers one link onward, such as the
+// result of an attempt that was already submitted. Href is a site path.
+type LinkedError struct {
+	Status      int
+	Message     string
+	Href, Label string
+}
+
+func (e *LinkedError) Error() string { return e.Message }
+
 // Config is what the server needs to know about where it runs.
 type Config struct {
 	BaseURL        string        // absolute URL the site is reached at, for canonical links
@@ -246,7 +256,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 	status, title, msg := http.StatusInternalServerError, "Something went wrong", "Something went wrong on our side. It has been logged; please try again."
 	var he *echo.HTTPError
+	var le *LinkedError
 	switch {
+	case errors.As(err, &le):
+		status, title, msg = le.Status, http.StatusText(le.Status), le.Message
 	case errors.Is(err, ErrNotFound):
 		status, title, msg = http.StatusNotFound, "Not found", userMessage(err)
 	case errors.Is(err, ErrInvalid):
@@ -294,7 +307,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	// The request's context may already be cancelled (a timeout, or the
 	// middleware chain has returned); the error page must still render.
 	ctx := context.WithoutCancel(c.Request().Context())
-	if rerr := s.renderCtx(c, ctx, status, errorView(ErrorPage{Base: b, Status: status, Message: msg})); rerr != nil {
+	if rerr := s.renderCtx(c, ctx, status, errorView(ErrorPage{Base: b, Status: status, Message: msg, Link: le})); rerr != nil {
 		s.log.Error("render error page", "err", rerr)
 		_ = c.String(status, msg)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"substep/internal/words"
 	"substep/rulings"
 )
 
@@ -23,11 +24,12 @@ func hitTitle(title, heading string) string {
 	return title + " › " + heading
 }
 
+// count is n followed by its noun, singular for 1 and plural otherwise
+// (words.Count, which the command line uses too).
+func count(n int, one, many string) string { return words.Count(n, one, many) }
+
 func resultCount(n int, q string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 result for “%s”", q)
-	}
-	return fmt.Sprintf("%d results for “%s”", n, q)
+	return count(n, "result", "results") + " for “" + q + "”"
 }
 
 func cardFacts(c *rulings.Card) string {

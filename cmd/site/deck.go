@@ -9,6 +9,7 @@ import (
 
 	"substep/internal/app"
 	"substep/internal/cardsdb"
+	"substep/internal/words"
 	"substep/rulings"
 	"substep/rulings/domain"
 )
@@ -79,6 +80,6 @@ func cardsDB(fs *flag.FlagSet, args []string, stdout io.Writer) error {
 	if err := cardsdb.WriteCatalogue(*out, cat); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "wrote %s: %d cards\n", *out, len(cat.Cards()))
+	fmt.Fprintf(stdout, "wrote %s: %s\n", *out, words.Count(len(cat.Cards()), "card", "cards"))
 	return nil
 }

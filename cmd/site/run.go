@@ -2,22 +2,84 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"substep/internal/app"
+	"substep/internal/words"
 )
 
-// run parses the command line into a config and runs one command.
+// commands are site's subcommands, in the order help lists them: how each
+// is called, and what it does in one line.
+var commands = []struct{ name, usage, does string }{
+	{"serve", "site [serve] [-addr 127.0.0.1:8080] [-content DIR] [-db FILE] [-attempts FILE] [-cards cards.cdb]", "serve the site (the default when no command is given)"},
+	{"build", "site build [-o substep.db] [-content DIR]", "compile the content into a SQLite database file"},
+	{"check", "site check [-content DIR]", "validate every page and scenario; exits non-zero on a problem"},
+	{"replay", "site replay FILE... [-format goat,hat|all] [-json]", "replay a scenario under each format; exits non-zero when an expectation fails"},
+	{"deck-check", "site deck-check FILE [-master NAME] [-cards cards.cdb] [-why]", "check a Domain deck (.ydk, ydke:// or a card list)"},
+	{"cards-db", "site cards-db [-o cards.cdb]", "write the card catalogue as a YGOPro cards.cdb"},
+	{"help", "site help [COMMAND]", "list the commands, or show one command's flags"},
+}
+
+// usage prints every command with one line each.
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "Substep: the rules of the Goat, HAT, Edison and Domain formats, side by side with today's.")
+	fmt.Fprintln(w, "\nusage: site [COMMAND] [FLAGS]\n\ncommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.does)
+	}
+	fmt.Fprintln(w, "\n'site help COMMAND' or 'site COMMAND -h' shows a command's flags.")
+}
+
+// run runs the command line; asking for help is not an error.
 func run(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) == 0 || !slices.Contains([]string{"help", "-h", "-help", "--help"}, args[0]) {
+		err := runCommand(ctx, args, stdout)
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if len(args) == 1 || args[0] != "help" {
+		usage(stdout)
+		return nil
+	}
+	if !slices.ContainsFunc(commands, func(c struct{ name, usage, does string }) bool { return c.name == args[1] }) || args[1] == "help" {
+		usage(stdout)
+		if args[1] == "help" {
+			return nil
+		}
+		return fmt.Errorf("unknown command %q", args[1])
+	}
+	err := runCommand(ctx, []string{args[1], "-h"}, stdout)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	return err
+}
+
+// runCommand parses the command line into a config and runs one command.
+func runCommand(ctx context.Context, args []string, stdout io.Writer) error {
 	cmd := "serve"
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
 	}
 	fs := flag.NewFlagSet("site "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	for _, c := range commands {
+		if c.name == cmd {
+			fs.Usage = func() {
+				fmt.Fprintf(stdout, "usage: %s\n\n%s.\n\nflags:\n", c.usage, strings.ToUpper(c.does[:1])+c.does[1:])
+				fs.PrintDefaults()
+			}
+		}
+	}
 	var cfg app.Config
 	fs.StringVar(&cfg.ContentDir, "content", "", "read content from this folder instead of the embedded copy")
 	switch cmd {
@@ -59,7 +121,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "wrote %s: %d pages\n", *out, len(c.Site.Pages))
+		fmt.Fprintf(stdout, "wrote %s: %s\n", *out, words.Count(len(c.Site.Pages), "page", "pages"))
 		return ix.Close()
 	case "replay":
 		return replay(fs, args, stdout)
@@ -73,7 +135,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		return check(stdout, app.ContentFS(cfg.ContentDir))
 	default:
-		return fmt.Errorf("unknown command %q (want serve, build, check, replay, deck-check, cards-db)", cmd)
+		usage(stdout)
+		return fmt.Errorf("unknown command %q", cmd)
 	}
 }
 

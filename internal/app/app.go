@@ -220,6 +220,9 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.ln = limitListener(ln, cfg.MaxConnsPerClient, maxConns(cfg.MaxConns, fds))
+	// Said at once: a first run has just spent a while compiling, and the
+	// content still takes a moment to load.
+	cfg.Logger.Info("listening; loading the content", "url", "http://"+a.ln.Addr().String())
 	if a.cfg.BaseURL == "" {
 		a.cfg.BaseURL = "http://" + a.ln.Addr().String()
 	}

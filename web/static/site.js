@@ -153,7 +153,9 @@
       var n = ++seq;
       ctrl = window.AbortController ? new AbortController() : null;
       out.setAttribute("aria-busy", "true");
-      fetch("/search?" + (qs ? qs + "&" : "") + "partial=1", { signal: ctrl ? ctrl.signal : undefined, credentials: "same-origin" })
+      // The panel under the header shows the first few results; the search
+      // page shows a page of them, with links to the others.
+      fetch("/search?" + (qs ? qs + "&" : "") + "partial=1" + (onPage ? "" : "&panel=1"), { signal: ctrl ? ctrl.signal : undefined, credentials: "same-origin" })
         .then(function (r) {
           if (!r.ok) throw new Error("search: " + r.status);
           return r.text();
@@ -279,12 +281,28 @@
     var say = $("[data-timer-alert]");
     if (!el || !form) return;
     var end = Date.now() + Number(el.getAttribute("data-left-ms"));
-    var sent = false;
+    var sent = false, force = false;
+    // The server states the deadline in UTC; show it in the candidate's own
+    // time. The countdown itself comes from the server's milliseconds left.
+    var until = $("time[datetime]", box);
+    if (until) {
+      var d = new Date(until.getAttribute("datetime"));
+      if (!isNaN(d.getTime())) {
+        until.textContent = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" }) + " your time";
+        until.setAttribute("title", until.getAttribute("datetime"));
+      }
+    }
     var marks = [[300, "5 minutes left."], [60, "1 minute left. Your answers are sent by themselves when the time runs out."]];
     function left() { return Math.max(0, Math.round((end - Date.now()) / 1000)); }
     // Marks already passed when the page opens are not announced.
     marks = marks.filter(function (m) { return left() > m[0]; });
-    form.addEventListener("submit", function () { sent = true; });
+    form.addEventListener("submit", function (ev) {
+      if (!force && warnUnanswered(form)) {
+        ev.preventDefault();
+        return;
+      }
+      sent = true;
+    });
     function pad(n) { return (n < 10 ? "0" : "") + n; }
     function tick() {
       var s = left();
@@ -296,7 +314,7 @@
         marks.shift();
       }
       if (s <= 3 && !sent) {
-        sent = true;
+        sent = force = true;
         if (form.requestSubmit) form.requestSubmit();
         else form.submit();
         return;
@@ -304,6 +322,41 @@
       if (s > 0) setTimeout(tick, 500);
     }
     tick();
+  }
+
+  // A submit with questions left unanswered shows how many, with a link to
+  // each, the first time only: the next submit goes through, so a deliberate
+  // blank answer is never blocked. It reports whether it stopped the submit.
+  function warnUnanswered(form) {
+    if (form.hasAttribute("data-warned")) return false;
+    var open = $$("fieldset.question", form).filter(function (f) {
+      return !$("input[type=radio]:checked", f);
+    });
+    if (!open.length) return false;
+    form.setAttribute("data-warned", "");
+    var box = $("[data-unanswered]", form);
+    if (!box) {
+      box = document.createElement("div");
+      box.className = "unanswered-warning";
+      box.setAttribute("data-unanswered", "");
+      box.setAttribute("role", "alert");
+      var btn = $("button[type=submit]", form);
+      form.insertBefore(box, btn);
+    }
+    box.textContent = "";
+    var p = document.createElement("p");
+    p.textContent = (open.length === 1 ? "1 question is" : open.length + " questions are") +
+      " still unanswered. An unanswered question counts as wrong. Go to: ";
+    open.forEach(function (f, i) {
+      var a = document.createElement("a");
+      a.href = "#" + f.id;
+      a.textContent = "question " + f.id.replace(/^q/, "");
+      if (i > 0) p.appendChild(document.createTextNode(", "));
+      p.appendChild(a);
+    });
+    p.appendChild(document.createTextNode(". Press “Submit my answers” again to submit as it is."));
+    box.appendChild(p);
+    return true;
   }
 
   // ---- Wiring ----------------------------------------------------------

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestHelp: every way of asking for help succeeds (exit 0) and prints what
+// was asked: the list of every command with one line each, or one command's
+// flags.
+func TestHelp(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string // lines or flags the output must have
+	}{
+		{args: []string{"-h"}},
+		{args: []string{"--help"}},
+		{args: []string{"help"}},
+		{args: []string{"help", "help"}},
+		{args: []string{"help", "replay"}, want: []string{"usage: site replay FILE", "-format", "-json"}},
+		{args: []string{"replay", "-h"}, want: []string{"usage: site replay FILE", "-format", "-json"}},
+		{args: []string{"help", "serve"}, want: []string{"-addr", "-attempts", "-content"}},
+		{args: []string{"help", "deck-check"}, want: []string{"-master", "-cards"}},
+		{args: []string{"build", "-help"}, want: []string{"-o"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var out bytes.Buffer
+			if err := run(context.Background(), tt.args, &out); err != nil {
+				t.Fatalf("run: %v", err)
+			}
+			want := tt.want
+			if want == nil { // the overview: one line per command
+				for _, c := range commands {
+					want = append(want, "\n  "+c.name+" ")
+				}
+			}
+			for _, w := range want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("output lacks %q:\n%s", w, out.String())
+				}
+			}
+		})
+	}
+}
+
+func TestUnknownCommand(t *testing.T) {
+	for _, args := range [][]string{{"frobnicate"}, {"help", "frobnicate"}} {
+		var out bytes.Buffer
+		err := run(context.Background(), args, &out)
+		if err == nil || !strings.Contains(err.Error(), `unknown command "frobnicate"`) {
+			t.Errorf("%q: err = %v", args, err)
+		}
+		if !strings.Contains(out.String(), "commands:") {
+			t.Errorf("%q: the command list is not printed:\n%s", args, out.String())
+		}
+	}
+}
