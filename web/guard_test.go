@@ -3,12 +3,17 @@ package web
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"substep/internal/render"
+	"substep/internal/sqlitefile"
 )
 
 func slotContext() (echo.Context, *httptest.ResponseRecorder) {
@@ -114,5 +119,42 @@ func TestPageCacheBound(t *testing.T) {
 	pc.put(&cached{key: "big", size: maxCachedPage + 1})
 	if _, ok := pc.get("big"); ok {
 		t.Error("a page over maxCachedPage was kept")
+	}
+}
+
+// TestDatabaseErrorPages: a full or damaged database, wherever a handler
+// meets it, is a page saying so in words, with the status to match, and
+// one error log line naming the file and the problem.
+func TestDatabaseErrorPages(t *testing.T) {
+	var logs strings.Builder
+	s, err := New(Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))}, Deps{Site: &render.Site{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		err    error
+		status int
+		page   string
+	}{
+		{"attempts disk full", &sqlitefile.Error{Path: "/data/attempts.db", Kind: sqlitefile.ErrFull, Err: errors.New("database or disk is full")}, http.StatusInsufficientStorage, "storage is full, so nothing could be saved"},
+		{"shares full", fmt.Errorf("%w: %w", errSharesFull, &sqlitefile.Error{Path: "/data/shares.db", Kind: sqlitefile.ErrFull, Err: errors.New("database or disk is full")}), http.StatusInsufficientStorage, "quiz attempts are not affected"},
+		{"damaged", &sqlitefile.Error{Path: "/data/attempts.db", Kind: sqlitefile.ErrCorrupt, Err: errors.New("database disk image is malformed")}, http.StatusInternalServerError, "A database on the server is damaged"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			logs.Reset()
+			rec := httptest.NewRecorder()
+			c := s.e.NewContext(httptest.NewRequest(http.MethodPost, "/attempt/x/submit", nil), rec)
+			s.handleError(tt.err, c)
+			if rec.Code != tt.status || !strings.Contains(rec.Body.String(), tt.page) {
+				t.Errorf("status %d, want %d; page lacks %q", rec.Code, tt.status, tt.page)
+			}
+			var dbErr *sqlitefile.Error
+			errors.As(tt.err, &dbErr)
+			if out := logs.String(); strings.Count(out, "\n") != 1 || !strings.Contains(out, `level=ERROR msg="database needs attention" file=`+dbErr.Path) {
+				t.Errorf("log:\n%s", out)
+			}
+		})
 	}
 }

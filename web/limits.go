@@ -26,13 +26,13 @@ type RateLimit struct {
 	Off    bool          // no limit at all: for load benchmarks, which must measure the server, not the limiter
 	PerSec float64       // tokens per second each client earns back; 0 means 20
 	Burst  int           // tokens a client may hold; 0 means 60
-	Unit   time.Duration // handler time that costs one more token; 0 means 10ms
+	Unit   time.Duration // handler time that costs one more token, beyond the first Unit; 0 means 25ms
 }
 
 const (
 	defaultRatePerSec = 20
 	defaultRateBurst  = 60
-	defaultRateUnit   = 10 * time.Millisecond
+	defaultRateUnit   = 25 * time.Millisecond
 	// rateLimitExpiry is how long a quiet client's counter is kept.
 	rateLimitExpiry = 3 * time.Minute
 	// retryAfterSeconds is the least Retry-After a 429 carries: by then a

@@ -215,10 +215,10 @@ func TestRateLimitDefaults(t *testing.T) {
 	tests := []struct {
 		in, want RateLimit
 	}{
-		{RateLimit{}, RateLimit{PerSec: 20, Burst: 60, Unit: 10 * time.Millisecond}},
-		{RateLimit{PerSec: 5}, RateLimit{PerSec: 5, Burst: 60, Unit: 10 * time.Millisecond}},
+		{RateLimit{}, RateLimit{PerSec: 20, Burst: 60, Unit: 25 * time.Millisecond}},
+		{RateLimit{PerSec: 5}, RateLimit{PerSec: 5, Burst: 60, Unit: 25 * time.Millisecond}},
 		{RateLimit{Burst: 7, Unit: time.Second}, RateLimit{PerSec: 20, Burst: 7, Unit: time.Second}},
-		{RateLimit{PerSec: -1, Burst: -1}, RateLimit{PerSec: 20, Burst: 60, Unit: 10 * time.Millisecond}},
+		{RateLimit{PerSec: -1, Burst: -1}, RateLimit{PerSec: 20, Burst: 60, Unit: 25 * time.Millisecond}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, tt.in.withDefaults()); diff != "" {

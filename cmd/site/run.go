@@ -92,7 +92,7 @@ func runCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		fs.StringVar(&cfg.SharesPath, "shares", "shares.db", "SQLite file for shared replay links, apart from the attempts (created if missing)")
 		sharesMB := fs.Int64("shares-max-mb", 512, "size cap of the shared-links file, in MiB")
 		fs.StringVar(&cfg.ExportToken, "export-token", "", "token for /export/attempts.csv (default $SUBSTEP_EXPORT_TOKEN; none: export off)")
-		rateLimit := fs.Bool("rate-limit", true, "limit each client's use of the engine and the databases (20 tokens/s, bursts of 60, a token per 10ms of work); false only for load benchmarks")
+		rateLimit := fs.Bool("rate-limit", true, "limit each client's use of the engine and the databases (20 tokens/s, bursts of 60, a token per 25ms of work); false only for load benchmarks")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
