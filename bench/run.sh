@@ -332,6 +332,7 @@ GO_BENCH_CMDS=(
   "go test -run '^\$' -bench RenderRulePage -benchmem ./internal/render/"
   "go test -run '^\$' -bench 'BuildIndex|LoadContent' -benchmem ./internal/app/"
   "go test -run '^\$' -bench ColdStart -benchtime 20x ./internal/app/"
+  "go test -run '^\$' -bench 'WorstCase|ReplayAll' -benchtime 10x -benchmem ./rulings/"
 )
 GO_OUT=""
 COLD=""
@@ -433,6 +434,10 @@ all: ${COLD_CPU[*]} ms. The Go benchmark (below) gives ${COLD:-(not run)} ms.
 | peak VmRSS sampled each second under the search load | $RSS_SEARCH |
 | after all the load (VmRSS) | $RSS_AFTER |
 | high-water mark after all the load (VmHWM) | $HWM |
+
+EOF
+  cat "$ROOT/bench/engine.md"
+  cat <<EOF
 
 ## Go benchmarks
 

@@ -87,6 +87,9 @@ type Question struct {
 	// Binary marks a question whose rule has only two outcomes, so it may
 	// offer fewer than MinChoices choices (a true-false question is one).
 	Binary bool `yaml:"binary"`
+	// Distractors is DistractComputed to have Check add computed wrong
+	// choices up to MinChoices (see distract.go), or empty.
+	Distractors string `yaml:"distractors"`
 
 	Line int `yaml:"-"` // line of the question in its file
 }
@@ -322,8 +325,11 @@ func (q *Question) validate() []string {
 			q.Choices = []Choice{{Value: "true", Text: "True"}, {Value: "false", Text: "False"}}
 		}
 	}
-	if len(q.Choices) < 2 {
-		bad("needs at least two choices")
+	switch {
+	case q.Distractors != "" && q.Distractors != DistractComputed:
+		bad("distractors %q is not %q", q.Distractors, DistractComputed)
+	case len(q.Choices) < 2 && q.Distractors == "":
+		bad("needs at least two choices (or distractors: %s)", DistractComputed)
 	}
 	seen := map[string]bool{}
 	for i := range q.Choices {

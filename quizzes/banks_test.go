@@ -1,7 +1,11 @@
 package quizzes
 
 import (
+	"fmt"
 	"io/fs"
+	"maps"
+	"slices"
+	"strings"
 	"testing"
 
 	"substep/content"
@@ -64,5 +68,77 @@ func BenchmarkLoadChecked(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// embeddedSet loads and checks the embedded banks with the real engine.
+func embeddedSet(t *testing.T) *Set {
+	t.Helper()
+	scen, err := fs.Sub(content.FS, "scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := LoadChecked(BankFS(), scen, NewEngine(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+// TestEmbeddedBanksLint holds every embedded question to Lint: no answer
+// readable from its prompt, no question asked twice in a pool, four choices
+// unless binary, no choice worded as engine behaviour.
+func TestEmbeddedBanksLint(t *testing.T) {
+	set := embeddedSet(t)
+	for _, p := range Lint(set, nil) {
+		t.Error(p)
+	}
+}
+
+// TestEmbeddedBankStats reports pool sizes per format and per rule page,
+// the share of four-choice questions and the difficulty mix; it fails when
+// a certification pool has too few hard questions for a fixed mix.
+func TestEmbeddedBankStats(t *testing.T) {
+	set := embeddedSet(t)
+	for _, b := range set.Banks() {
+		pools := map[string]int{}
+		pages := map[string]map[string]int{}
+		diff := map[int]int{}
+		four := 0
+		for _, q := range b.Questions {
+			pools[q.Pool]++
+			if len(q.Choices) >= MinChoices {
+				four++
+			}
+			if q.Pool != PoolCertification {
+				continue
+			}
+			diff[q.Difficulty]++
+			seen := map[string]bool{}
+			for _, c := range q.Cites {
+				page, _, _ := strings.Cut(c, "#")
+				if !seen[page] {
+					seen[page] = true
+					if pages[page] == nil {
+						pages[page] = map[string]int{}
+					}
+					pages[page][q.Pool]++
+				}
+			}
+		}
+		var per []string
+		for _, p := range slices.Sorted(maps.Keys(pages)) {
+			per = append(per, fmt.Sprintf("%s %d", p, pages[p][PoolCertification]))
+		}
+		cert := pools[PoolCertification]
+		t.Logf("%s: certification %d, practice %d; four or more choices %d/%d (%.0f%%); certification difficulty 1/2/3: %d/%d/%d",
+			b.Format, cert, pools[PoolPractice], four, len(b.Questions), 100*float64(four)/float64(len(b.Questions)), diff[1], diff[2], diff[3])
+		t.Logf("%s certification questions by rule page: %s", b.Format, strings.Join(per, ", "))
+		if cert == 0 || pools[PoolPractice] == 0 {
+			t.Errorf("%s: both pools need questions (certification %d, practice %d)", b.Format, cert, pools[PoolPractice])
+		}
+		if diff[3]*10 < cert*3 {
+			t.Errorf("%s: %d of %d certification questions are difficulty 3, want at least 30%%", b.Format, diff[3], cert)
+		}
 	}
 }

@@ -60,8 +60,15 @@ func newParseCache(eng Engine) *parseCache {
 // replay answers q under format: from the deck checker for a deck
 // question, else from its scenario parsed once.
 func (c *parseCache) replay(format string, q *Question) (Replay, error) {
+	return c.replayQuery(format, q, q.Ask)
+}
+
+// replayQuery answers another query on q's scenario or deck under format.
+func (c *parseCache) replayQuery(format string, q *Question, query string) (Replay, error) {
 	if q.Deck != "" {
-		return deckReplay(c.eng, format, q)
+		dq := *q
+		dq.Ask = query
+		return deckReplay(c.eng, format, &dq)
 	}
 	r, ok := c.parsed[q.Scenario]
 	if !ok {
@@ -75,7 +82,7 @@ func (c *parseCache) replay(format string, q *Question) (Replay, error) {
 	if r.err != nil {
 		return Replay{}, r.err
 	}
-	return r.p.Replay(format, q.Ask)
+	return r.p.Replay(format, query)
 }
 
 // Replay is the engine's answer to a question's query, with the timeline
@@ -278,6 +285,9 @@ func check(format string, q *Question, cache *parseCache) (*Checked, error) {
 		same = same && normalize(v) == normalize(got)
 	}
 	c.SameEverywhere = same
+	if q.Distractors == DistractComputed {
+		distract(format, q, got, c.Across, cache)
+	}
 	return c, nil
 }
 

@@ -1,6 +1,7 @@
 package quizzes
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -81,10 +82,11 @@ func (p *parsedScenario) timeline(format string) replayed {
 		return r
 	}
 	var r replayed
+	// Bundled questions, each replayed once and kept: no request's context.
 	prof, ok := rulings.ProfileByID(format)
 	if !ok {
 		r.err = fmt.Errorf("no format %q", format)
-	} else if t := rulings.Replay(p.s, prof); t.Error != nil {
+	} else if t := rulings.Replay(context.Background(), p.s, prof, nil); t.Error != nil {
 		r.err = fmt.Errorf("replay: %w", t.Error)
 	} else {
 		for _, x := range t.Expectations {

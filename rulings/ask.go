@@ -82,15 +82,11 @@ func (t *Timeline) Ask(query string) (string, error) {
 	if m := reQAfter.FindStringSubmatch(q); m != nil {
 		q = m[1]
 		line, _ = strconv.Atoi(m[2])
-		found := false
-		for i := range t.lines {
-			if t.lines[i].line == line {
-				st, found = &t.lines[i].state, true
-			}
-		}
+		at, found := t.stateAt(line)
 		if !found {
 			return "not reached", nil
 		}
+		st = &at
 	}
 	if m := reQResponders.FindStringSubmatch(q); m != nil {
 		ci, li := 1, 0
@@ -384,10 +380,8 @@ func (t *Timeline) legal(n int) (string, error) {
 	if t.Error != nil && t.Error.Line == n {
 		return "error", nil
 	}
-	for _, ls := range t.lines {
-		if ls.line == n {
-			return "legal", nil
-		}
+	if t.reached(n) {
+		return "legal", nil
 	}
 	return "not reached", nil
 }

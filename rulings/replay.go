@@ -1,6 +1,7 @@
 package rulings
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sort"
@@ -58,6 +59,11 @@ type duel struct {
 	stopped bool
 	over    bool
 	steps   int
+
+	ctx    context.Context
+	budget *Budget            // shared by the replays of one request
+	last   *State             // the state at the last step, which the next step is told against
+	zc     [][zcZones][]*Card // per player and pile: the cards d.last's names were read from
 }
 
 type link struct {
@@ -135,8 +141,10 @@ var stepTitle = map[string]string{"start": "Start Step", "battle": "Battle Step"
 
 // Replay replays a scenario under a format. It never panics and always ends:
 // an illegal action ends it with a Verdict, a mistake in the scenario with
-// Error, and a scenario that runs too long with Error too.
-func Replay(s *Scenario, p *Profile) (t *Timeline) {
+// Error, and a scenario that runs too long, passes the budget b or outlives
+// ctx with Error too. The replays of one request share one budget; a nil b
+// is a budget of DefaultBudget for this replay alone.
+func Replay(ctx context.Context, s *Scenario, p *Profile, b *Budget) (t *Timeline) {
 	t = &Timeline{Format: p.ID, FormatName: p.Name, profile: p,
 		attacks: map[string]int{}, timings: map[string]string{}, destroy: map[string]string{}, reveals: map[string]bool{}}
 	if s == nil {
@@ -144,7 +152,10 @@ func Replay(s *Scenario, p *Profile) (t *Timeline) {
 		return t
 	}
 	t.Scenario, t.Title, t.Example, t.acts, t.cat = s.Name, s.Title, s.Example, s.Actions, s.cat
-	d := &duel{p: p, s: s, t: t, ds: -1, chainRec: -1}
+	if b == nil {
+		b = NewBudget(0)
+	}
+	d := &duel{p: p, s: s, t: t, ds: -1, chainRec: -1, ctx: ctx, budget: b}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(stopReplay); !ok {
@@ -164,6 +175,7 @@ func Replay(s *Scenario, p *Profile) (t *Timeline) {
 			break
 		}
 		d.line, d.act = a.Line, a
+		d.checkContext()
 		d.prepare(a)
 		if !d.stopped && !d.over {
 			d.do(a)
@@ -286,6 +298,12 @@ func (d *duel) setup() {
 // emit records an event at the current point of the duel.
 func (d *duel) emit(kind string, player int, card, text string, r ruleRef) {
 	d.steps++
+	if !d.budget.spend(eventCost(text)) {
+		d.overBudget()
+	}
+	if d.steps%128 == 0 {
+		d.checkContext()
+	}
 	if d.steps > maxEvents {
 		d.t.Error = &ParseError{Line: d.line, Msg: fmt.Sprintf("the replay passed %d events; it is stopped here", maxEvents)}
 		d.stopped = true
@@ -336,10 +354,6 @@ func (d *duel) fail(format string, args ...any) {
 	d.stopped = true
 }
 
-func (d *duel) snapshot(line int) {
-	d.t.lines = append(d.t.lines, lineState{line: line, state: d.state()})
-}
-
 func (d *duel) state() State {
 	st := State{Turn: d.turn, TurnPlayer: d.pn(d.tp), Phase: phaseTitle[d.phase]}
 	if d.phase == "battle" {
@@ -357,7 +371,8 @@ func (d *duel) state() State {
 			continue
 		}
 		out := PlayerState{Player: d.pn(pi), LP: ps.lp, DeckSize: len(ps.deck), Lost: ps.lost,
-			Hand: names(ps.hand), Graveyard: names(ps.gy), Banished: names(ps.banished), deck: names(ps.deck),
+			Hand: d.zoneNames(pi, zcHand, ps.hand), Graveyard: d.zoneNames(pi, zcGY, ps.gy),
+			Banished: d.zoneNames(pi, zcBanished, ps.banished), deck: d.zoneNames(pi, zcDeck, ps.deck),
 			FreeMonsterZones: d.freeMZ(pi), FreeSpellTrapZones: d.freeST(pi)}
 		d.statePlayer(pi, &out)
 		for _, c := range ps.mz {

@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -43,7 +44,7 @@ func TestGolden(t *testing.T) {
 		for _, id := range s.Formats {
 			p, _ := ProfileByID(id)
 			t.Run(name+"/"+id, func(t *testing.T) {
-				got := Replay(s, p).Text()
+				got := Replay(context.Background(), s, p, nil).Text()
 				path := filepath.Join("testdata", name+"."+id+".txt")
 				if *update {
 					if err := os.MkdirAll("testdata", 0o755); err != nil {
@@ -76,7 +77,7 @@ func TestDeterministic(t *testing.T) {
 			t.Fatalf("%s: %v", f.name, err)
 		}
 		for _, p := range Profiles() {
-			a, b := Replay(s, p), Replay(s, p)
+			a, b := Replay(context.Background(), s, p, nil), Replay(context.Background(), s, p, nil)
 			ja, _ := json.Marshal(a)
 			jb, _ := json.Marshal(b)
 			if !bytes.Equal(ja, jb) || a.Text() != b.Text() {
@@ -100,7 +101,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad expectation", head + "A passes\nexpect colour Sangan = blue\n", `line 5: unknown query "colour sangan" (see the query list in rulings/SCENARIOS.md)`},
 		{"expect other format", head + "A passes\nexpect hat: lp A = 8000\n", `line 5: format hat is not in this file's formats: (goat)`},
 		{"legal line not an action", head + "A passes\nexpect legal line 2 = legal\n", `line 5: line 2 is not an action`},
-		{"too many monsters", head + "A monsters: 6x Sangan\n", `line 4: A's Monster Zones hold at most 5 cards, not 6`},
+		{"too many monsters", head + "A monsters: 6x Sangan\n", `line 4: A's Monster Zones: at most 5 cards here (more than a real duel needs), not 6`},
 		{"state after actions", head + "A passes\nA hand: Sangan\n", `line 5: starting zones belong before the first action`},
 		{"too many players", "title: t\nformats: domain\nplayers: A, B, C, D, E, F, A\nturn: A\n", `line 3: players: each player is a different letter from A to F, not "A"`},
 		{"one player", "title: t\nformats: domain\nplayers: A\nturn: A\n", `line 3: players: a game has 2 to 6 players, not 1`},
@@ -133,7 +134,7 @@ func TestReplayErrorsNameTheLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, _ := ProfileByID("goat")
-	tl := Replay(s, p)
+	tl := Replay(context.Background(), s, p, nil)
 	if tl.Error == nil {
 		t.Fatalf("no error:\n%s", tl.Text())
 	}
@@ -154,8 +155,8 @@ func TestRefusedCard(t *testing.T) {
 func TestEventBound(t *testing.T) {
 	cat := testCatalogue(t)
 	var b strings.Builder
-	b.WriteString("title: t\nformats: goat\nturn: A\nA hand: 1 cards\nA deck: 200 cards\nB deck: 200 cards\n")
-	for i := 0; i < 990; i++ {
+	b.WriteString("title: t\nformats: goat\nturn: A\nA hand: 1 cards\nA deck: 60 cards\nB deck: 60 cards\n")
+	for i := 0; i < maxScriptAction/2; i++ {
 		b.WriteString("A ends the turn\nB ends the turn\n")
 	}
 	s, err := ParseScenario("x", []byte(b.String()), cat)
@@ -163,13 +164,9 @@ func TestEventBound(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, _ := ProfileByID("goat")
-	start := time.Now()
-	tl := Replay(s, p)
+	tl := Replay(context.Background(), s, p, nil)
 	if tl.Error == nil && tl.Final.Winner == "" {
-		t.Fatalf("a 1980-turn scenario ended without an error or a winner")
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("replay took %v", d)
+		t.Fatalf("a %d-turn scenario ended without an error or a winner", maxScriptAction)
 	}
 }
 
@@ -268,7 +265,7 @@ func TestCitations(t *testing.T) {
 		}
 		for _, id := range s.Formats {
 			p, _ := ProfileByID(id)
-			for _, e := range Replay(s, p).Events {
+			for _, e := range Replay(context.Background(), s, p, nil).Events {
 				if e.Rule != "" {
 					check(f.name+".scn ("+id+")", e.Rule)
 				}
@@ -310,15 +307,20 @@ func BenchmarkReplayAll(b *testing.B) {
 		}
 		all = append(all, s)
 	}
+	replays := 0
+	cpu := cpuTime()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, s := range all {
 			for _, id := range s.Formats {
 				p, _ := ProfileByID(id)
-				Replay(s, p)
+				Replay(context.Background(), s, p, nil)
+				replays++
 			}
 		}
 	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(replays), "µs/replay")
+	b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/float64(replays), "cpu-µs/replay")
 }
 
 // fuzzOne parses src and replays it under every profile; it returns what
@@ -332,7 +334,7 @@ func fuzzOne(src []byte, cat *Catalogue, profiles []*Profile) string {
 		return ""
 	}
 	for _, p := range profiles {
-		tl := Replay(s, p)
+		tl := Replay(context.Background(), s, p, nil)
 		_ = tl.Text()
 		for _, q := range []string{"chain link 1", "lp A", "verdict", "location Sangan", "first response"} {
 			if _, err := tl.Ask(q); err != nil {
@@ -361,7 +363,7 @@ func TestSeatsNeedDomain(t *testing.T) {
 				t.Fatal(err)
 			}
 			goat, _ := ProfileByID("goat")
-			tl := Replay(s, goat)
+			tl := Replay(context.Background(), s, goat, nil)
 			if tl.Error == nil {
 				t.Fatalf("no error under Goat:\n%s", tl.Text())
 			}
@@ -369,7 +371,7 @@ func TestSeatsNeedDomain(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 			domain, _ := ProfileByID("domain")
-			if tl := Replay(s, domain); !tl.OK() {
+			if tl := Replay(context.Background(), s, domain, nil); !tl.OK() {
 				t.Errorf("Domain replay failed:\n%s", tl.Text())
 			}
 		})
@@ -405,7 +407,7 @@ func TestTeamRotation(t *testing.T) {
 				t.Fatal(err)
 			}
 			p, _ := ProfileByID("domain")
-			tl := Replay(s, p)
+			tl := Replay(context.Background(), s, p, nil)
 			if tl.Error != nil {
 				t.Fatalf("replay: %v", tl.Error)
 			}

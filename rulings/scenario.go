@@ -15,7 +15,7 @@ import (
 const (
 	maxScenarioBytes = 64 << 10
 	maxScenarioLines = 2000
-	maxZoneCards     = 200 // cards in one hand, Deck, Graveyard or banished list
+	maxZoneCards     = 200 // copies in one "N cards" or "Nx" item (the zone's own cap is smaller: see budget.go)
 	maxFieldZone     = 5   // Monster Zones and Spell & Trap Zones per player
 )
 
@@ -257,6 +257,7 @@ type parser struct {
 	turnLine       int
 	seenTurnNumber bool
 	setupSeen      bool
+	tooLong        bool // the script passed maxScriptAction (said once)
 }
 
 func (p *parser) errf(line int, format string, args ...any) {
@@ -296,8 +297,11 @@ func (p *parser) line(n int, raw string) {
 		return
 	}
 	p.inActions = true
-	if len(p.s.Actions) >= maxScenarioLines {
-		p.errf(n, "too many actions")
+	if len(p.s.Actions) >= maxScriptAction {
+		if !p.tooLong {
+			p.errf(n, "a script holds at most %d actions (more than a ruling needs); this is action %d", maxScriptAction, maxScriptAction+1)
+		}
+		p.tooLong = true
 		return
 	}
 	a, err := p.action(n, line)
@@ -429,15 +433,15 @@ func (p *parser) setup(n int, who, zone, val string) {
 	zoneName := zone
 	switch {
 	case zone == "hand":
-		dst = &st.Hand
+		dst, limit = &st.Hand, maxHandCards
 	case zone == "deck":
-		dst = &st.Deck
+		dst, limit, zoneName = &st.Deck, maxPileCards, "Deck"
 	case zone == "graveyard" || zone == "gy":
-		dst, zoneName = &st.GY, "Graveyard"
+		dst, limit, zoneName = &st.GY, maxPileCards, "Graveyard"
 	case zone == "banished":
-		dst = &st.Banished
+		dst, limit, zoneName = &st.Banished, maxPileCards, "banished cards"
 	case zone == "extra deck":
-		dst, zoneName = &st.Extra, "Extra Deck"
+		dst, limit, zoneName = &st.Extra, maxExtraCards, "Extra Deck"
 	case zone == "deck master":
 		dst, limit, zoneName = &st.DeckMaster, 1, "Deck Master Zone"
 	case strings.HasPrefix(zone, "monster"):
@@ -452,7 +456,7 @@ func (p *parser) setup(n int, who, zone, val string) {
 		return
 	}
 	if len(specs) > limit {
-		p.errf(n, "%s's %s hold at most %d cards, not %d", playerName(pi), zoneName, limit, len(specs))
+		p.errf(n, "%s's %s: at most %d cards here (more than a real duel needs), not %d", playerName(pi), zoneName, limit, len(specs))
 		return
 	}
 	for _, sp := range specs {

@@ -1,6 +1,7 @@
 package rulings
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"sort"
@@ -61,7 +62,7 @@ func TestScenarios(t *testing.T) {
 			for _, id := range s.Formats {
 				p, _ := ProfileByID(id)
 				t.Run(id, func(t *testing.T) {
-					tl := Replay(s, p)
+					tl := Replay(context.Background(), s, p, nil)
 					if tl.Error != nil {
 						t.Fatalf("replay error: %v\n%s", tl.Error, tl.Text())
 					}

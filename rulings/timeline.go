@@ -25,7 +25,7 @@ type Timeline struct {
 
 	profile *Profile
 	cat     *Catalogue
-	lines   []lineState // state after each action line, in order
+	steps   []Step // the state after each action line, in order: the first whole, then changes
 	acts    []*Action
 	first   int // turn player at the end, for "first response"
 	attacks map[string]int
@@ -166,11 +166,6 @@ type ExpectResult struct {
 	Want   string `json:"want"`
 	Got    string `json:"got"`
 	OK     bool   `json:"ok"`
-}
-
-type lineState struct {
-	line  int
-	state State
 }
 
 // OK reports whether the replay ran without a scenario error and every

@@ -103,19 +103,22 @@ func (p ReplayPage) payload() replayPayload {
 	return out
 }
 
-// replayAll replays s under each format, and finds the script lines where
-// the formats disagree. It stops with ctx's error once ctx is done.
+// replayAll replays s under each format, all formats sharing one budget
+// of work and output, and finds the script lines where the formats
+// disagree. Once ctx ends it returns ctx's error instead (a replay cut
+// short must never be shown, or stored as a share link's page).
 func replayAll(ctx context.Context, s *rulings.Scenario, formats []string) ([]ReplayColumn, []int, error) {
 	var cols []ReplayColumn
+	budget := rulings.NewBudget(0)
 	for _, f := range formats {
 		prof, ok := rulings.ProfileByID(f)
 		if !ok {
 			continue
 		}
+		t := rulings.Replay(ctx, s, prof, budget)
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		t := rulings.Replay(s, prof)
 		cols = append(cols, ReplayColumn{Format: prof.ID, Name: prof.Name, T: t, Steps: t.Steps(), Profile: prof})
 	}
 	sig := map[int][]string{} // line → one signature per column

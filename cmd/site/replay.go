@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -57,8 +58,9 @@ func replay(fs *flag.FlagSet, args []string, stdout io.Writer) error {
 			profiles = append(profiles, p)
 		}
 		var out []*rulings.Timeline
+		budget := rulings.NewBudget(0) // the same budget a web request gets for all its formats
 		for _, p := range profiles {
-			t := rulings.Replay(sc, p)
+			t := rulings.Replay(context.Background(), sc, p, budget)
 			failed = failed || !t.OK()
 			out = append(out, t)
 			if !*asJSON {

@@ -177,10 +177,11 @@ func wantBoards(d replayData, ln int) []drawn {
 	for _, c := range d.Columns {
 		b := drawn{Format: c.Format, Differs: slices.Contains(d.Differs, ln), Monsters: map[string][]string{}, Spells: map[string][]string{},
 			LP: map[string]int{}, Hand: map[string]int{}, GY: map[string]int{}}
-		st := c.Steps[0].State
-		for _, s := range c.Steps {
+		states := rulings.StepStates(c.Steps)
+		st := states[0]
+		for i, s := range c.Steps {
 			if s.Line <= ln {
-				st = s.State
+				st = states[i]
 			}
 		}
 		for _, p := range st.Players {

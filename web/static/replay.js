@@ -49,12 +49,35 @@
 
   var POS = { "face-up Attack Position": "ATK", "face-up Defense Position": "DEF", "face-down Defense Position": "SET", "face-down": "SET", "set": "SET", "face-up": "" };
 
+  // wholeStates gives every step its whole state: the server sends the
+  // first step's state and, for each later step, only what changed (the
+  // fields that changed, and each changed player's changed fields).
+  function wholeStates(steps) {
+    var cur = steps[0].state;
+    steps.forEach(function (s) {
+      if (s.state) { cur = s.state; return; }
+      var ch = s.change;
+      if (ch) {
+        var next = Object.assign({}, cur, ch);
+        if (ch.players) {
+          next.players = cur.players.map(function (p) {
+            var pc = ch.players.filter(function (x) { return x.player === p.player; })[0];
+            return pc ? Object.assign({}, p, pc) : p;
+          });
+        }
+        cur = next;
+      }
+      s.state = cur;
+    });
+  }
+
   function viewer(root) {
     var src = document.getElementById("replay-data");
     var data;
     try { data = JSON.parse(src.textContent); } catch (e) { return; }
-    var cols = (data.columns || []).filter(function (c) { return c.steps && c.steps.length; });
+    var cols = (data.columns || []).filter(function (c) { return c.steps && c.steps.length && c.steps[0].state; });
     if (!cols.length) return;
+    cols.forEach(function (c) { wholeStates(c.steps); });
     var differs = data.differs || [];
     var rules = data.rules || {};
 

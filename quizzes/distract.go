@@ -1,0 +1,195 @@
+package quizzes
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// DistractComputed is the value of a question's `distractors` key that asks
+// Check to add wrong choices the engine computes, up to MinChoices: first
+// the question's answer under every other format and today's rules (what a
+// candidate who knows another format would pick), then values of the same
+// kind taken from the replay itself (other zones of the card's owner, other
+// cards of the duel, LP the duel went through, neighbouring counts). No
+// computed choice can be right: a value equal to the engine's answer is
+// never added, and Check still requires exactly one choice to match.
+const DistractComputed = "computed"
+
+// engineWords are phrases that describe what the engine did rather than a
+// game fact; a computed choice never uses them, and the bank lint rejects a
+// choice a candidate would read with them.
+var engineWords = []string{"no such chain", "no such link", "no such player", "not reached", "unknown card", "the replay never", "the replay stops", "the replay gives", "the engine"}
+
+// EngineWording reports the engine phrase a choice's text uses, if any.
+func EngineWording(text string) (string, bool) {
+	t := normalize(text)
+	for _, w := range engineWords {
+		if strings.Contains(t, w) {
+			return w, true
+		}
+	}
+	return "", false
+}
+
+var (
+	reZone     = regexp.MustCompile(`^([A-Fa-f])'s (.+)$`)
+	reInt      = regexp.MustCompile(`^-?\d+$`)
+	reLinkList = regexp.MustCompile(`^[^,]+ \([A-F]\)(, [^,]+ \([A-F]\))+$`)
+	reAskCard  = regexp.MustCompile(`^(?:chain(?: \d+)? link \d+)$`)
+)
+
+// zoneNames are the places a location answer names, after "X's ".
+var zoneNames = []string{"Graveyard", "hand", "Deck", "Monster Zone", "Spell & Trap Zone", "banished cards", "Field Zone"}
+
+// positions and timings are the values a position or timing answer takes.
+var positions = []string{"face-up Attack Position", "face-up Defense Position", "face-down Defense Position"}
+var timingNames = []string{"start of the Damage Step", "before damage calculation", "damage calculation", "after damage calculation", "end of the Damage Step", "resolve effects", "damage calculation (battle damage)"}
+var winners = []string{"A", "B", "none", "draw"}
+var deckProblems = []string{"none", "main-count", "extra-count", "deck-zone", "one-copy", "domain", "deck-master"}
+var deckAllowed = []string{"name", "archetype", "attribute", "type", "spell", "trap", "not allowed"}
+var responses = []string{"A (fast effects only)", "A (fast effects or Ignition Effects)", "B (fast effects only)", "B (fast effects or Ignition Effects)"}
+
+// distract adds computed wrong choices to q (see DistractComputed): got is
+// the engine's answer under format, across its answer under every format.
+func distract(format string, q *Question, got string, across map[string]string, cache *parseCache) {
+	var cands []string
+	for _, f := range AllFormats {
+		cands = append(cands, across[f])
+	}
+	cands = append(cands, sameKind(format, q, got, cache)...)
+	have := map[string]bool{normalize(got): true}
+	for _, c := range q.Choices {
+		have[normalize(c.Value)] = true
+	}
+	for _, v := range cands {
+		if len(q.Choices) >= MinChoices {
+			break
+		}
+		n := normalize(v)
+		if v == "" || have[n] || strings.HasPrefix(n, "error") {
+			continue
+		}
+		if _, bad := EngineWording(v); bad {
+			continue
+		}
+		have[n] = true
+		q.Choices = append(q.Choices, Choice{ID: choiceID(q.ID, v), Value: v})
+	}
+}
+
+// sameKind lists plausible values of the answer's own kind, computed from
+// the replay under format.
+func sameKind(format string, q *Question, got string, cache *parseCache) []string {
+	ask := func(query string) string {
+		r, err := cache.replayQuery(format, q, query)
+		if err != nil {
+			return ""
+		}
+		return r.Answer
+	}
+	lines := strings.Count(q.Scenario, "\n") + 1
+	var out []string
+	query := normalize(q.Ask)
+	switch {
+	case q.Deck != "" && strings.HasPrefix(query, "problems"):
+		out = deckProblems
+	case q.Deck != "" && strings.HasPrefix(query, "allowed"):
+		out = deckAllowed
+	case query == "winner" || query == "match winner":
+		out = winners
+	case strings.HasPrefix(query, "turn player") || strings.HasPrefix(query, "next turn player"):
+		out = cardsOf(ask("players"))
+	case reZone.MatchString(got) && strings.Contains(got, ","):
+		// several copies: each copy in another of the places named
+		locs := strings.Split(got, ", ")
+		for _, z := range []string{"Monster Zone", "Graveyard", "hand", "banished cards"} {
+			var alt []string
+			for _, l := range locs {
+				alt = append(alt, l[:strings.Index(l, "'s ")]+"'s "+z)
+			}
+			out = append(out, strings.Join(alt, ", "))
+		}
+	case reZone.MatchString(got):
+		m := reZone.FindStringSubmatch(got)
+		other := map[string]string{"A": "B", "B": "A"}[strings.ToUpper(m[1])]
+		for _, z := range zoneNames {
+			out = append(out, m[1]+"'s "+z)
+		}
+		if other != "" {
+			for _, z := range zoneNames[:4] {
+				out = append(out, other+"'s "+z)
+			}
+		}
+	case reLinkList.MatchString(got):
+		links := strings.Split(got, ", ")
+		rev := slices.Clone(links)
+		slices.Reverse(rev)
+		out = append(out, strings.Join(rev, ", "))
+		for i := 1; i < len(links); i++ {
+			out = append(out, strings.Join(append(slices.Clone(links[i:]), links[:i]...), ", "))
+		}
+		flip := strings.NewReplacer("(A)", "(B)", "(B)", "(A)")
+		out = append(out, flip.Replace(got), flip.Replace(strings.Join(rev, ", ")))
+	case q.Kind == KindLP && reInt.MatchString(got):
+		for k := 1; k <= lines; k++ {
+			for _, p := range []string{"a", "b"} {
+				if v := ask("lp " + p + " after line " + strconv.Itoa(k)); reInt.MatchString(v) {
+					out = append(out, v)
+				}
+			}
+		}
+		n, _ := strconv.Atoi(got)
+		for _, d := range []int{1000, -1000, 500, -500, 2000} {
+			if n+d >= 0 {
+				out = append(out, strconv.Itoa(n+d))
+			}
+		}
+	case reInt.MatchString(got):
+		n, _ := strconv.Atoi(got)
+		for _, d := range []int{1, -1, 2, -2, 3} {
+			if n+d >= 0 {
+				out = append(out, strconv.Itoa(n+d))
+			}
+		}
+	case slices.Contains(positions, got):
+		out = positions
+	case slices.Contains(timingNames, got):
+		out = timingNames
+	case slices.Contains(responses, got):
+		out = responses
+	case q.Kind == KindChainLink && reAskCard.MatchString(normalize(q.Ask)):
+		// other cards of the duel: every chain's links, then every card
+		// in a hand, on the field or in a Graveyard as the duel went on
+		if n, err := strconv.Atoi(ask("chains")); err == nil {
+			for c := 1; c <= n; c++ {
+				out = append(out, cardsOf(ask("chain "+strconv.Itoa(c)))...)
+			}
+		}
+		for k := 1; k <= lines; k++ {
+			for _, p := range []string{"a", "b"} {
+				for _, what := range []string{"monsters", "spells", "hand", "graveyard"} {
+					out = append(out, cardsOf(ask(what+" "+p+" after line "+strconv.Itoa(k)))...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// cardsOf splits an engine list ("Sangan (A), Soul Exchange (B)" or
+// "Sangan, Jinzo") into card names.
+func cardsOf(list string) []string {
+	if list == "" || normalize(list) == "none" {
+		return nil
+	}
+	var out []string
+	for _, c := range strings.Split(list, ", ") {
+		if i := strings.LastIndex(c, " ("); i > 0 && strings.HasSuffix(c, ")") {
+			c = c[:i]
+		}
+		out = append(out, c)
+	}
+	return out
+}

@@ -1,0 +1,90 @@
+package quizzes
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Situation turns a question's scenario into the text a candidate reads
+// (the narrator's plain words); nil means the prompt alone is checked.
+type Situation func(q *Checked) (string, error)
+
+// Lint lists what makes a checked question unfit for a judge's test, one
+// problem per line as "format: question: what is wrong":
+//   - the right choice can be read from the prompt or the situation (its
+//     text appears there and no wrong choice's does);
+//   - two questions of one pool ask the same query of the same scenario;
+//   - fewer than MinChoices choices, unless the question is Binary;
+//   - a choice a candidate reads describes the engine ("no such chain",
+//     "the replay stops") rather than the game.
+//
+// That the engine computes each answer is Check's job; that cited anchors
+// exist is checked against the rule pages by internal/app's tests.
+func Lint(set *Set, situation Situation) []string {
+	var out []string
+	for _, b := range set.Banks() {
+		seen := map[string]string{}
+		for _, q := range b.Questions {
+			bad := func(f string, a ...any) {
+				out = append(out, fmt.Sprintf("%s: %s: %s", b.Format, q.ID, fmt.Sprintf(f, a...)))
+			}
+			text := q.Prompt
+			if situation != nil && q.Deck == "" {
+				s, err := situation(q)
+				if err != nil {
+					bad("no situation text: %v", err)
+				}
+				text += "\n" + s
+			}
+			if giveaway(text, q) {
+				bad("the right choice %q can be read from the prompt or situation", q.CorrectChoice().Label())
+			}
+			key := q.Pool + "\x00" + normalize(q.Scenario+q.Deck+"\x00"+q.DeckMaster) + "\x00" + normalize(q.Ask)
+			if prev, ok := seen[key]; ok {
+				bad("asks %q of the same scenario as %s in the %s pool", q.Ask, prev, q.Pool)
+			}
+			seen[key] = q.ID
+			if len(q.Choices) < MinChoices && !q.Binary {
+				bad("%d choices: a question offers %d unless marked binary", len(q.Choices), MinChoices)
+			}
+			for _, c := range q.Choices {
+				if w, ok := EngineWording(c.Label()); ok {
+					bad("choice %q describes the engine (%q), not the game", c.Label(), w)
+				}
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// giveaway reports whether the right choice's text appears in text as
+// whole words while no wrong choice's does.
+func giveaway(text string, q *Checked) bool {
+	right := q.CorrectChoice()
+	if !mentions(text, right.Label()) {
+		return false
+	}
+	for _, c := range q.Choices {
+		if c.ID != right.ID && mentions(text, c.Label()) {
+			return false
+		}
+	}
+	return true
+}
+
+// mentions reports whether phrase occurs in text as whole words, ignoring
+// case, spacing and quotes.
+func mentions(text, phrase string) bool {
+	p := normalize(phrase)
+	if p == "" {
+		return false
+	}
+	re, err := regexp.Compile(`(^|[^\pL\pN])` + regexp.QuoteMeta(p) + `($|[^\pL\pN])`)
+	if err != nil {
+		return false
+	}
+	return re.MatchString(normalize(strings.NewReplacer(`"`, " ", "“", " ", "”", " ").Replace(text)))
+}

@@ -1,0 +1,109 @@
+package rulings
+
+import "strings"
+
+// opFunc runs one op of a resolving Chain Link: l is the link (its card,
+// controller, targets and choices), o the op as cards.yaml writes it.
+type opFunc func(d *duel, l *link, o Op)
+
+// effectOps is the vocabulary's effect ops, by the name cards.yaml uses in
+// `do:`. Each function lives in the ops file of its kind (ops_move.go,
+// ops_summon.go, ops_lp.go, ops_stats.go, ops_battle.go, ops_control.go)
+// with its doc comment; opSpec (effect.go) lists the fields each op reads.
+// Cost ops are paid by payCosts (chain.go); continuous ops are read where
+// their rule applies.
+var effectOps = map[string]opFunc{
+	"destroy":                          opDestroy,
+	"banish":                           opBanish,
+	"draw":                             opDraw,
+	"search":                           opSearch,
+	"send-from-deck-to-gy":             opSendFromDeckToGy,
+	"mill":                             opMill,
+	"set-face-down":                    opSetFaceDown,
+	"discard-random":                   opDiscardRandom,
+	"discard-hands-draw":               opDiscardHandsDraw,
+	"set-from-hand":                    opSetFromHand,
+	"bounce":                           opBounce,
+	"flip-own-set-monsters":            opFlipOwnSetMonsters,
+	"add-to-hand":                      opAddToHand,
+	"return-from-gy-to-hand":           opReturnFromGyToHand,
+	"to-deck-top":                      opToDeckTop,
+	"return-self-to-deck-top":          opReturnSelfToDeckTop,
+	"mind-crush":                       opMindCrush,
+	"nobleman-extermination":           opNoblemanExtermination,
+	"fake-trap":                        opFakeTrap,
+	"banish-until":                     opBanishUntil,
+	"major-riot":                       opMajorRiot,
+	"draw-per-dragon-discarded":        opDrawPerDragonDiscarded,
+	"destroy-highest-atk":              opDestroyHighestAtk,
+	"each-discard":                     opEachDiscard,
+	"exchange-hand-discard":            opExchangeHandDiscard,
+	"banish-from-opponent":             opBanishFromOpponent,
+	"eradicate":                        opEradicate,
+	"shuffle-into-deck":                opShuffleIntoDeck,
+	"special-summon":                   opSpecialSummon,
+	"special-summon-from-deck":         opSpecialSummonFromDeck,
+	"special-summon-from-gy-each":      opSpecialSummonFromGyEach,
+	"banish-self-and-summon-copy":      opBanishSelfAndSummonCopy,
+	"summon-tokens":                    opSummonTokens,
+	"no-extra-summons":                 opNoExtraSummons,
+	"no-summons-this-turn":             opNoSummonsThisTurn,
+	"special-summon-from-hand-or-deck": opSpecialSummonFromHandOrDeck,
+	"special-summon-from-own-gy":       opSpecialSummonFromOwnGy,
+	"special-summon-self":              opSpecialSummonSelf,
+	"summon-self-as-monster":           opSummonSelfAsMonster,
+	"allow-tribute":                    opAllowTribute,
+	"no-summons-until-your-draw":       opNoSummonsUntilYourDraw,
+	"grant-sent-to-gy-trigger":         opGrantSentToGyTrigger,
+	"damage":                           opDamage,
+	"damage-target-atk":                opDamageTargetAtk,
+	"damage-level-x100":                opDamageLevelX100,
+	"damage-if-dark":                   opDamageIfDark,
+	"damage-attacker-atk":              opDamageAttackerAtk,
+	"damage-battle-destroyer":          opDamageBattleDestroyer,
+	"damage-per-card":                  opDamagePerCard,
+	"opponent-gains-lp":                opOpponentGainsLp,
+	"add-counter":                      opAddCounter,
+	"double-atk":                       opDoubleAtk,
+	"gain-atk":                         opGainAtk,
+	"gain-battle-opponent-atk":         opGainBattleOpponentAtk,
+	"halve-original-atk":               opHalveOriginalAtk,
+	"destroy-at-end-phase":             opDestroyAtEndPhase,
+	"negate-activation":                opNegateActivation,
+	"negate-and-destroy":               opNegateActivation,
+	"no-battle-damage":                 opNoBattleDamage,
+	"no-battle-destruction":            opNoBattleDestruction,
+	"double-battle-damage-if-lower":    opDoubleBattleDamageIfLower,
+	"destroy-attacker-after-calc":      opDestroyAttackerAfterCalc,
+	"halve-attacker-atk":               opHalveAttackerAtk,
+	"negate-attack":                    opNegateAttack,
+	"no-battle-phase":                  opNoBattlePhase,
+	"equip-target-to-self":             opEquipTargetToSelf,
+	"equip":                            opEquip,
+	"take-control":                     opTakeControl,
+	"union-equip":                      opUnionEquip,
+	"union-unequip":                    opUnionUnequip,
+	"exchange-monsters":                opExchangeMonsters,
+}
+
+// exec runs one op of a resolving link, through effectOps.
+func (d *duel) exec(l *link, o Op) {
+	run, ok := effectOps[o.Op]
+	if !ok {
+		d.fail("%s: the engine cannot run op %q yet", l.src.name(), o.Op)
+		return
+	}
+	run(d, l, o)
+}
+
+// validTargets are the link's targets still where it can act on them: on
+// the field, or in the Graveyard for an effect that targets there.
+func (d *duel) validTargets(l *link) []*inst {
+	var out []*inst
+	for _, t := range l.targets {
+		if t.onField() || (l.eff.Target != nil && strings.Contains(l.eff.Target.What, "gy") && t.loc == locGY) {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -1,0 +1,65 @@
+package rulings
+
+// Ops that equip cards and change control. Each is registered under its name in effectOps (op.go).
+
+import (
+	"fmt"
+)
+
+// opEquipTargetToSelf equips its target monster to itself (see equip.go).
+func opEquipTargetToSelf(d *duel, l *link, o Op) {
+	d.equipMonster(l)
+}
+
+// opEquip equips the card to its face-up target monster.
+func opEquip(d *duel, l *link, o Op) {
+	src := l.src
+	ts := d.validTargets(l)
+	if len(ts) == 0 || ts[0].loc != locMonster || !ts[0].faceUp || !src.onField() {
+		return
+	}
+	d.equipCard(src, ts[0], src.name())
+}
+
+// opTakeControl takes control of its target (or the monster it equips, `what: equipped`); `what: until-end-phase` gives it back in the End Phase.
+func opTakeControl(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	var m *inst
+	if o.What == "equipped" {
+		m = src.equipTo
+	} else if ts := d.validTargets(l); len(ts) > 0 {
+		m = ts[0]
+	}
+	if m == nil || m.loc != locMonster {
+		return
+	}
+	d.takeControl(m, p, src.name(), o.What == "until-end-phase")
+}
+
+// opUnionEquip equips itself as a Union to its face-up target, within the format's Unions-per-monster limit.
+func opUnionEquip(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	ts := d.validTargets(l)
+	if len(ts) == 0 || ts[0].loc != locMonster || !ts[0].faceUp || src.loc != locMonster || !src.faceUp {
+		return
+	}
+	if lim := d.p.UnionLimit.Value; lim > 0 && d.unionCount(ts[0]) >= lim {
+		d.emit("rule", p, src.name(), fmt.Sprintf("%s already carries a Union monster: %s is not equipped", ts[0].name(), src.name()), ref("Unions per monster", d.p.UnionLimit))
+		return
+	}
+	d.equipCard(src, ts[0], "its Union effect")
+}
+
+// opUnionUnequip unequips itself and Special Summons itself in Attack Position.
+func opUnionUnequip(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	if src.loc == locSpell && src.equipTo != nil {
+		src.equipTo = nil
+		d.summonTo(src, p, "its Union effect", true, false)
+	}
+}
+
+// opExchangeMonsters each player gives a monster to the other (see multifx.go).
+func opExchangeMonsters(d *duel, l *link, o Op) {
+	d.exchangeMonsters(l)
+}

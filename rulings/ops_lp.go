@@ -1,0 +1,86 @@
+package rulings
+
+// Ops that change Life Points. Each is registered under its name in effectOps (op.go).
+
+import (
+	"fmt"
+)
+
+// opDamage inflicts `n` damage to its target opponent (`to: opponent`, the default) or its controller (`to: you`).
+func opDamage(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	to := p
+	switch o.To {
+	case "opponent", "":
+		to = l.oppTarget(d, p)
+	case "you":
+		to = p
+	}
+	d.changeLP(to, -o.N, "damage from "+src.name(), ruleRef{})
+}
+
+// opDamageTargetAtk inflicts damage equal to the ATK of the monster the effect destroyed, to the players `to` names.
+func opDamageTargetAtk(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	if !l.destroyedOne || l.lastATK == 0 {
+		return
+	}
+	for _, q := range d.turnOrderFrom(d.tp) {
+		if o.To == "both" || (o.To == "opponent" && q == l.oppTarget(d, p)) || (o.To == "you" && q == p) {
+			d.changeLP(q, -l.lastATK, "damage from "+src.name(), ruleRef{})
+		}
+	}
+}
+
+// opDamageLevelX100 inflicts 100 damage per Level of the monster discarded at random by the op before it.
+func opDamageLevelX100(d *duel, l *link, o Op) {
+	src := l.src
+	if x := l.random; x != nil && x.isMonster() {
+		d.changeLP(x.owner, -100*x.c.Level, fmt.Sprintf("%s discarded a Level %d monster", src.name(), x.c.Level), ruleRef{})
+	}
+}
+
+// opDamageIfDark inflicts `n` damage to the controller of each target that is a DARK monster.
+func opDamageIfDark(d *duel, l *link, o Op) {
+	src := l.src
+	for _, t := range l.targets {
+		if t.isMonster() && t.c.Attribute == "DARK" {
+			d.changeLP(t.ctrl, -o.N, src.name()+" banished a DARK monster", ruleRef{})
+		}
+	}
+}
+
+// opDamageAttackerAtk inflicts damage equal to the attacking monster's ATK to its controller.
+func opDamageAttackerAtk(d *duel, l *link, o Op) {
+	src := l.src
+	if d.atk != nil && d.atk.attacker.loc == locMonster {
+		a := d.atk.attacker
+		d.changeLP(a.ctrl, -d.atkOf(a), "damage from "+src.name(), ruleRef{})
+	}
+}
+
+// opDamageBattleDestroyer inflicts damage equal to the ATK of the monster that destroyed it in battle, to that monster's controller.
+func opDamageBattleDestroyer(d *duel, l *link, o Op) {
+	src := l.src
+	if b := l.battled; b != nil {
+		d.changeLP(b.ctrl, -d.atkOf(b), "damage from "+src.name(), ruleRef{})
+	}
+}
+
+// opDamagePerCard inflicts `n` damage per card in the target opponent's hand and field.
+func opDamagePerCard(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	q := l.oppTarget(d, p)
+	n := len(d.pl[q].hand) + len(d.fieldOf(q))
+	d.changeLP(q, -n*o.N, fmt.Sprintf("damage from %s: %d cards in hand and on the field", src.name(), n), ruleRef{})
+}
+
+// opOpponentGainsLp the opponent (the player who gave control of the equipped monster, if any) gains `n` LP.
+func opOpponentGainsLp(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	if m := src.equipTo; m != nil && m.ctrlBack >= 0 {
+		d.changeLP(m.ctrlBack, max(o.N, 0), "from "+src.name(), ruleRef{})
+	} else {
+		d.changeLP(d.opp(p), max(o.N, 0), "from "+src.name(), ruleRef{})
+	}
+}

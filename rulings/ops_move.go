@@ -1,0 +1,452 @@
+package rulings
+
+// Ops that move cards between zones: destroy, banish, send, return, draw, discard and search. Each is registered under its name in effectOps (op.go).
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// opDestroy destroys cards: its targets, or by `what` every monster, the attacker, the monsters of the declared Type, itself, the opponent's Attack Position monsters or monsters or face-up monsters, or every other Spell and Trap Card; a card another was destroyed in place of is spared.
+func opDestroy(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	var victims []*inst
+	switch o.What {
+	case "all-monsters":
+		for _, q := range d.turnOrderFrom(d.tp) {
+			victims = append(victims, d.pl[q].mz...)
+		}
+	case "attacker":
+		if d.atk != nil && d.atk.attacker.onField() {
+			victims = []*inst{d.atk.attacker}
+		}
+	case "declared-type":
+		typ := strings.TrimSpace(l.declare)
+		for _, q := range d.turnOrderFrom(d.tp) {
+			for _, m := range d.pl[q].mz {
+				if m.faceUp && strings.EqualFold(m.c.Type, typ) {
+					victims = append(victims, m)
+				}
+			}
+		}
+	case "self":
+		if src.onField() {
+			victims = []*inst{src}
+		}
+	case "opponent-attack-position":
+		// "Mirror Force": the monsters of the player whose monster attacked.
+		who := d.opp(p)
+		if l.oppP > 0 {
+			who = l.oppP - 1
+		} else if d.atk != nil && d.atk.attacker.ctrl != p {
+			who = d.atk.attacker.ctrl
+		}
+		for _, m := range d.pl[who].mz {
+			if m.faceUp && !m.def {
+				victims = append(victims, m)
+			}
+		}
+	case "opponent-monsters":
+		victims = append(victims, d.pl[l.oppTarget(d, p)].mz...)
+	case "opponent-face-up-monsters":
+		for _, m := range d.pl[l.oppTarget(d, p)].mz {
+			if m.faceUp {
+				victims = append(victims, m)
+			}
+		}
+	case "all-spell-traps":
+		for _, q := range d.turnOrderFrom(d.tp) {
+			for _, c := range d.fieldOf(q) {
+				if c != src && (!c.isMonster() || c.trapMon) && c.loc != locField {
+					victims = append(victims, c)
+				}
+			}
+		}
+	default:
+		for _, t := range d.validTargets(l) {
+			if l.spares(t) {
+				d.emit("rule", t.ctrl, t.name(), fmt.Sprintf("%s is not destroyed: a card was destroyed in its place", d.describe(t)), ruleRef{})
+				continue
+			}
+			atk := d.atkOf(t)
+			if d.destroy(t, src.name(), false) {
+				l.lastATK, l.destroyedOne = atk, true
+			}
+		}
+	}
+	for _, m := range append([]*inst{}, victims...) {
+		if !m.onField() {
+			continue
+		}
+		if l.spares(m) {
+			d.emit("rule", m.ctrl, m.name(), fmt.Sprintf("%s is not destroyed: a card was destroyed in its place", d.describe(m)), ruleRef{})
+			continue
+		}
+		d.destroy(m, src.name(), false)
+	}
+}
+
+// opBanish banishes its targets, or by `what` itself (on the field or in the Graveyard) or the monster it battled.
+func opBanish(d *duel, l *link, o Op) {
+	src := l.src
+	switch o.What {
+	case "self":
+		if src.onField() || src.loc == locGY {
+			d.moveTo(src, locBanished, "banished by "+src.name())
+		}
+	case "battled":
+		if b := l.battled; b != nil && b.onField() {
+			d.moveTo(b, locBanished, "banished by "+src.name())
+		}
+	default:
+		for _, t := range d.validTargets(l) {
+			d.moveTo(t, locBanished, "banished by "+src.name())
+		}
+	}
+}
+
+// opDraw draws `n` cards (at least one) for its controller, or for every player (`to: each`) or for the turn player and the opponents (`to: both`).
+func opDraw(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	if o.To == "each" {
+		for _, q := range d.turnOrderFrom(d.tp) {
+			d.draw(q, max(o.N, 1), "by "+src.name())
+		}
+		return
+	}
+	if o.To == "both" {
+		d.draw(d.tp, max(o.N, 1), "by "+src.name())
+		for _, q := range d.opponents(d.tp) {
+			d.draw(q, max(o.N, 1), "by "+src.name())
+		}
+	} else {
+		d.draw(p, max(o.N, 1), "by "+src.name())
+	}
+}
+
+// opSearch adds up to `n` cards that match `filter` from its controller's Deck to the hand (the cards the line chooses first); finding none still shuffles the Deck where the format's Failure to find switch says so.
+func opSearch(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	n := max(o.N, 1)
+	var picks []*inst
+	for _, c := range l.choose {
+		if len(picks) < n && c.loc == locDeck && c.owner == p && d.matches(c, o.Filter) && !slices.Contains(picks, c) {
+			picks = append(picks, c)
+		}
+	}
+	for _, c := range d.pl[p].deck {
+		if len(picks) < n && d.matches(c, o.Filter) && !slices.Contains(picks, c) {
+			picks = append(picks, c)
+		}
+	}
+	if len(picks) == 0 {
+		d.emit("move", p, src.name(), fmt.Sprintf("%s finds no card to add", d.pn(p)), ruleRef{})
+		if d.p.FailToFind.Value && l.eff.Kind != "trigger" && l.eff.Kind != "flip" {
+			d.emit("shuffle", p, src.name(), fmt.Sprintf("%s's Deck is shuffled all the same", d.pn(p)), ref("Failure to find", d.p.FailToFind))
+		}
+		return
+	}
+	for _, pick := range picks {
+		d.moveTo(pick, locHand, "added from the Deck by "+src.name())
+	}
+}
+
+// opSendFromDeckToGy sends the first card of its controller's Deck that matches `filter` to the Graveyard.
+func opSendFromDeckToGy(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	for _, c := range d.pl[p].deck {
+		if d.matches(c, o.Filter) {
+			d.moveTo(c, locGY, "sent from the Deck by "+src.name())
+			return
+		}
+	}
+}
+
+// opMill sends the top `n` cards of its controller's Deck to the Graveyard.
+func opMill(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	for i := 0; i < max(o.N, 1) && len(d.pl[p].deck) > 0; i++ {
+		d.moveTo(d.pl[p].deck[0], locGY, "sent from the top of the Deck by "+src.name())
+	}
+}
+
+// opSetFaceDown turns its target monsters face-down in Defense Position (a Trap Monster goes back to the Spell & Trap Zone).
+func opSetFaceDown(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	for _, t := range d.validTargets(l) {
+		if t.trapMon {
+			r := plain("hat-04#point-6")
+			if t.ctrl != t.owner {
+				r = plain("hat-04#point-7")
+			}
+			d.revertTrapMonster(t, false, t.ctrl, "turned face-down by "+src.name(), r)
+			continue
+		}
+		if t.loc == locMonster {
+			t.faceUp, t.def = false, true
+			d.emit("move", p, t.name(), fmt.Sprintf("%s is turned face-down in Defense Position", d.describe(t)), ruleRef{})
+		}
+	}
+}
+
+// opDiscardRandom the target opponent discards a card at random (the engine takes the first card listed).
+func opDiscardRandom(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	hand := d.pl[l.oppTarget(d, p)].hand
+	if len(hand) == 0 {
+		d.emit("move", l.oppTarget(d, p), "", fmt.Sprintf("%s has no card to discard", d.pn(l.oppTarget(d, p))), ruleRef{})
+		return
+	}
+	x := hand[0]
+	l.random = x
+	d.discard(x, "discarded at random by "+src.name()+" (the engine takes the first card listed)")
+}
+
+// opDiscardHandsDraw each player discards their hand and draws as many cards as they discarded.
+func opDiscardHandsDraw(d *duel, l *link, o Op) {
+	src := l.src
+	counts := make([]int, len(d.pl))
+	for _, q := range d.turnOrderFrom(d.tp) {
+		counts[q] = len(d.pl[q].hand)
+		for _, h := range append([]*inst{}, d.pl[q].hand...) {
+			d.discard(h, "discarded by "+src.name())
+		}
+	}
+	for _, q := range d.turnOrderFrom(d.tp) {
+		d.draw(q, counts[q], "by "+src.name())
+		if d.over {
+			return
+		}
+	}
+}
+
+// opSetFromHand Sets a Spell or Trap Card the line chooses from its controller's hand.
+func opSetFromHand(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	for _, c := range l.choose {
+		if c.loc == locHand && c.owner == p && !c.isMonster() && len(d.pl[p].st) < maxFieldZone {
+			d.remove(c)
+			d.place(c, p, locSpell)
+			c.faceUp, c.setTurn = false, d.turn
+			d.emit("set", p, c.name(), fmt.Sprintf("%s Sets %s with %s", d.pn(p), c.name(), src.name()), ruleRef{})
+			return
+		}
+	}
+}
+
+// opBounce returns its target monsters to the hand (and opens the window for "a monster you control is returned").
+func opBounce(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	for _, t := range d.validTargets(l) {
+		if t.loc != locMonster {
+			continue
+		}
+		mon, owner, ctrl := t.isMonster() && !t.trapMon, t.owner, t.ctrl
+		d.moveTo(t, locHand, "returned to the hand by "+src.name())
+		if mon && ctrl != p && t.loc == locHand {
+			d.winEvents = append(d.winEvents, fmt.Sprintf("monster-bounced:%d", ctrl))
+		}
+		_ = owner
+	}
+}
+
+// opFlipOwnSetMonsters turns its controller's face-down monsters face-up in Defense Position.
+func opFlipOwnSetMonsters(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	for _, m := range append([]*inst{}, d.pl[p].mz...) {
+		if !m.faceUp {
+			m.def = true
+			d.flipUp(m, src.name())
+		}
+	}
+}
+
+// opAddToHand adds its target cards from its controller's Graveyard to the hand.
+func opAddToHand(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	for _, t := range l.targets {
+		if t.loc == locGY && t.owner == p {
+			d.moveTo(t, locHand, "added to the hand by "+src.name())
+		}
+	}
+}
+
+// opReturnFromGyToHand returns the first other card of its controller's Graveyard that matches `filter` to the hand.
+func opReturnFromGyToHand(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	for _, c := range d.pl[p].gy {
+		if c != src && c.c != src.c && d.matches(c, o.Filter) {
+			d.moveTo(c, locHand, "returned to the hand by "+src.name())
+			return
+		}
+	}
+	d.emit("move", p, src.name(), fmt.Sprintf("%s has no card in the Graveyard for %s to return", d.pn(p), src.name()), ruleRef{})
+}
+
+// opToDeckTop puts its targets on top of their owners' Decks.
+func opToDeckTop(d *duel, l *link, o Op) {
+	src := l.src
+	for _, t := range l.targets {
+		if t.loc == locGY || t.onField() {
+			d.moveTo(t, locDeck, "put on top of the Deck by "+src.name())
+		}
+	}
+}
+
+// opReturnSelfToDeckTop puts itself from the Graveyard on top of the Deck.
+func opReturnSelfToDeckTop(d *duel, l *link, o Op) {
+	src := l.src
+	if src.loc == locGY {
+		d.moveTo(src, locDeck, "put on top of the Deck by its own effect")
+	}
+}
+
+// opMindCrush the declared card: the opponent discards every copy from the hand, or its controller discards at random (see multifx.go).
+func opMindCrush(d *duel, l *link, o Op) {
+	d.mindCrush(l)
+}
+
+// opNoblemanExtermination destroys and banishes a face-down Spell or Trap, and every copy in face-down Decks' sight (see multifx.go).
+func opNoblemanExtermination(d *duel, l *link, o Op) {
+	d.noblemanExtermination(l)
+}
+
+// opFakeTrap it is destroyed in place of its controller's other Trap Cards by the link it answers.
+func opFakeTrap(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	if t := l.respTo; t != nil {
+		if t.spare == nil {
+			t.spare = map[*inst]bool{}
+		}
+		for _, c := range d.fieldOf(p) {
+			if c != src && c.c != nil && c.c.Kind == "trap" {
+				t.spare[c] = true
+			}
+		}
+		d.emit("rule", p, src.name(), fmt.Sprintf("%s is destroyed in place of %s's other Trap Cards", src.name(), d.pn(p)), ruleRef{})
+		src.destroyed = true
+		if _, ok := d.t.destroy[src.name()]; !ok {
+			d.t.destroy[src.name()] = "effect"
+		}
+	}
+}
+
+// opBanishUntil banishes its targets until the next Standby Phase (`what: next-standby`) or the End Phase (`what: end-phase`).
+func opBanishUntil(d *duel, l *link, o Op) {
+	src := l.src
+	for _, t := range d.validTargets(l) {
+		d.banishUntil(t, t.ctrl, map[string]string{"next-standby": "standby", "end-phase": "end"}[o.What], src.name())
+	}
+}
+
+// opMajorRiot every player returns their monsters to the hand, then Special Summons as many Level 4 or lower monsters from the hand.
+func opMajorRiot(d *duel, l *link, o Op) {
+	src := l.src
+	counts := make([]int, len(d.pl))
+	for _, q := range d.turnOrderFrom(d.tp) {
+		for _, m := range append([]*inst{}, d.pl[q].mz...) {
+			d.moveTo(m, locHand, "returned to the hand by "+src.name())
+			if m.loc == locHand && m.owner == q {
+				counts[q]++
+			}
+		}
+	}
+	for _, q := range d.turnOrderFrom(d.tp) {
+		for _, c := range append([]*inst{}, d.pl[q].hand...) {
+			if counts[q] == 0 || !c.isMonster() || c.c.Level > 4 {
+				continue
+			}
+			if d.summonTo(c, q, src.name(), true, false) {
+				counts[q]--
+			}
+		}
+	}
+}
+
+// opDrawPerDragonDiscarded draws a card for each Dragon its controller discarded or Tributed this turn.
+func opDrawPerDragonDiscarded(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	if n := d.pl[p].dragonsGone; n > 0 {
+		d.draw(p, n, "by "+src.name())
+	} else {
+		d.emit("draw", p, src.name(), fmt.Sprintf("%s discarded or Tributed no Dragon this turn: no draw", d.pn(p)), ruleRef{})
+	}
+}
+
+// opDestroyHighestAtk destroys the face-up monster(s) with the highest ATK.
+func opDestroyHighestAtk(d *duel, l *link, o Op) {
+	src := l.src
+	var mons []*inst
+	top := -1
+	for _, q := range d.turnOrderFrom(d.tp) {
+		for _, m := range d.pl[q].mz {
+			if !m.faceUp {
+				continue
+			}
+			switch v := d.atkOf(m); {
+			case v > top:
+				mons, top = []*inst{m}, v
+			case v == top:
+				mons = append(mons, m)
+			}
+		}
+	}
+	for _, m := range mons {
+		d.destroy(m, src.name(), false)
+	}
+}
+
+// opEachDiscard each player discards `n` cards (the line may choose its controller's).
+func opEachDiscard(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	for _, q := range d.turnOrderFrom(d.tp) {
+		for i := 0; i < max(o.N, 1) && len(d.pl[q].hand) > 0; i++ {
+			x := d.pl[q].hand[0]
+			for _, c := range l.choose {
+				if q == p && c.loc == locHand && c.owner == q {
+					x = c
+				}
+			}
+			d.discard(x, "discarded by "+src.name()+" (the engine takes the first card listed unless the line says which)")
+		}
+	}
+}
+
+// opExchangeHandDiscard the players exchange a card from their hands, then discard (see multifx.go).
+func opExchangeHandDiscard(d *duel, l *link, o Op) {
+	d.exchangeHandDiscard(l)
+}
+
+// opBanishFromOpponent banishes a card from the opponent's hand, field or Graveyard (see multifx.go).
+func opBanishFromOpponent(d *duel, l *link, o Op) {
+	d.banishFromOpponent(l)
+}
+
+// opEradicate banishes every copy of the target from the field, hand and Deck (see multifx.go).
+func opEradicate(d *duel, l *link, o Op) {
+	d.eradicate(l)
+}
+
+// opShuffleIntoDeck shuffles its targets from the Graveyard into their owners' Decks.
+func opShuffleIntoDeck(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	for _, t := range l.targets {
+		if t.loc != locGY {
+			continue
+		}
+		q := t.owner
+		d.moveTo(t, locDeck, "shuffled into the Deck by "+src.name())
+		if t.loc == locDeck {
+			deck := d.pl[q].deck
+			for i, x := range deck {
+				if x == t {
+					deck = append(append(deck[:i:i], deck[i+1:]...), t)
+					break
+				}
+			}
+			d.pl[q].deck = deck
+		}
+	}
+	d.emit("shuffle", p, src.name(), "the Deck is shuffled (the engine keeps the shuffled-in cards at the bottom, in order)", ruleRef{})
+}

@@ -1,0 +1,89 @@
+package rulings
+
+// Ops that change ATK and counters. Each is registered under its name in effectOps (op.go).
+
+import (
+	"fmt"
+)
+
+// opAddCounter puts `n` Spell Counters on itself while it is face-up on the field.
+func opAddCounter(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	if src.onField() && src.faceUp {
+		src.counters += max(o.N, 1)
+		d.emit("counter", p, src.name(), fmt.Sprintf("%s gets a Spell Counter (%d)", src.name(), src.counters), ruleRef{})
+	}
+}
+
+// opDoubleAtk doubles the ATK of its controller's face-up monsters that match `filter`; they are destroyed in the End Phase.
+func opDoubleAtk(d *duel, l *link, o Op) {
+	p := l.ctrl
+	for _, m := range d.pl[p].mz {
+		if m.faceUp && d.matches(m, o.Filter) {
+			v := d.atkOf(m)
+			m.atkAdd += v
+			m.endDestroy = true
+			d.emit("atk", p, m.name(), fmt.Sprintf("%s's ATK doubles to %d", d.describe(m), d.atkOf(m)), ruleRef{})
+		}
+	}
+}
+
+// opGainAtk the card itself (or its target, `what: target`) gains `n` ATK; during damage calculation the gain lasts only for it.
+func opGainAtk(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	m := src
+	if o.What == "target" && len(l.targets) > 0 {
+		m = l.targets[0]
+	}
+	if !m.onField() {
+		return
+	}
+	if d.ds >= 0 && l.eff.Timing == TrigDamageCalc {
+		m.calcAdd += o.N
+		d.inCalc = true
+		d.emit("atk", p, m.name(), fmt.Sprintf("%s gains %d ATK during damage calculation: %d", d.describe(m), o.N, d.atkOf(m)), ruleRef{})
+		d.inCalc = false
+		return
+	}
+	m.atkAdd += o.N
+	d.emit("atk", p, m.name(), fmt.Sprintf("%s gains %d ATK: %d", d.describe(m), o.N, d.atkOf(m)), ruleRef{})
+}
+
+// opGainBattleOpponentAtk its controller's LIGHT monster in battle gains the ATK of the monster it battles.
+func opGainBattleOpponentAtk(d *duel, l *link, o Op) {
+	p := l.ctrl
+	m := d.lightBattler(p)
+	if m == nil || !m.onField() || d.atk == nil {
+		return
+	}
+	other := d.atk.attacker
+	if other == m {
+		other = d.atk.target
+	}
+	if other == nil {
+		return
+	}
+	m.atkAdd += d.atkOf(other)
+	d.emit("atk", p, m.name(), fmt.Sprintf("%s gains %d ATK: %d", d.describe(m), d.atkOf(other), d.atkOf(m)), ruleRef{})
+}
+
+// opHalveOriginalAtk halves the original ATK of its face-up target monsters.
+func opHalveOriginalAtk(d *duel, l *link, o Op) {
+	p := l.ctrl
+	for _, t := range d.validTargets(l) {
+		if t.loc == locMonster && t.faceUp {
+			t.atkAdd -= t.atkBase / 2
+			d.emit("atk", p, t.name(), fmt.Sprintf("%s's original ATK is halved: %d", d.describe(t), d.atkOf(t)), ruleRef{})
+		}
+	}
+}
+
+// opDestroyAtEndPhase its controller's face-up monsters that match `filter` are destroyed in the End Phase.
+func opDestroyAtEndPhase(d *duel, l *link, o Op) {
+	p := l.ctrl
+	for _, m := range d.pl[p].mz {
+		if m.faceUp && d.matches(m, o.Filter) {
+			m.endDestroy = true
+		}
+	}
+}
