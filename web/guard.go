@@ -73,7 +73,7 @@ type engineSlots struct {
 }
 
 // engineShare is the part of each CPU's time the engine may use.
-const engineShare = 0.1
+const engineShare = 0.05
 
 func newEngineSlots(n int) *engineSlots {
 	cpus := runtime.GOMAXPROCS(0)
@@ -113,7 +113,9 @@ func (e *engineSlots) spend(took time.Duration) {
 // spend it, so a flood of pasted scenarios cannot keep the site's own
 // examples from opening.
 func (e *engineSlots) acquire(c echo.Context, budgeted bool) (func(), error) {
+	start := time.Now()
 	busy := func(after time.Duration) (func(), error) {
+		addWait(c, time.Since(start))
 		secs := max(busyRetryAfter, int((after+time.Second-1)/time.Second))
 		c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 		return nil, errBusy
@@ -127,7 +129,6 @@ func (e *engineSlots) acquire(c echo.Context, budgeted bool) (func(), error) {
 	ctx := c.Request().Context()
 	deadline := time.NewTimer(e.wait)
 	defer deadline.Stop()
-	start := time.Now()
 	select {
 	case e.run <- struct{}{}:
 	case <-deadline.C:
@@ -154,12 +155,23 @@ func (e *engineSlots) acquire(c echo.Context, budgeted bool) (func(), error) {
 		}
 	}
 	began := time.Now()
+	addWait(c, began.Sub(start))
 	return func() {
 		if budgeted {
 			e.spend(time.Since(began))
 		}
 		<-e.run
 	}, nil
+}
+
+// engineWaitKey is the echo context key under which acquire records how
+// long the request waited for the engine: the rate limit charges a client
+// for the engine's work, not for the server being busy.
+const engineWaitKey = "substep.engineWait"
+
+func addWait(c echo.Context, d time.Duration) {
+	w, _ := c.Get(engineWaitKey).(time.Duration)
+	c.Set(engineWaitKey, w+d)
 }
 
 // pageCache keeps pages whose content depends only on their key (a shared

@@ -182,7 +182,8 @@ func rateLimit(cfg RateLimit) echo.MiddlewareFunc {
 			}
 			err := next(c)
 			end := time.Now()
-			l.charge(key, end.Sub(start), end)
+			waited, _ := c.Get(engineWaitKey).(time.Duration)
+			l.charge(key, end.Sub(start)-waited, end)
 			return err
 		}
 	}
