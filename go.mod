@@ -10,6 +10,7 @@ require (
 	github.com/labstack/echo/v4 v4.16.0
 	github.com/mattn/go-sqlite3 v1.14.53
 	github.com/yuin/goldmark v1.8.7
+	github.com/yuin/gopher-lua v1.1.2
 	go.abhg.dev/goldmark/frontmatter v0.2.0
 	golang.org/x/image v0.47.0
 	golang.org/x/net v0.59.0

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -35,16 +36,54 @@ import (
 //	switch <name>                a rule switch's value in this format ("switch SEGOC")
 //	assumed                      "yes" when the replay relied on a rule the format's source does not state
 
+// A query is answered by the first entry of queryForms whose pattern
+// matches it (after "after line N" is taken off), or by plainQueries by
+// its whole text. Each answer is a small function of the finished replay
+// (ask.t) and of the state the query looks at (ask.st).
+type ask struct {
+	t  *Timeline
+	st *State
+}
+
+// queryForm is a family of queries: its pattern and its answer, given the
+// pattern's groups.
+type queryForm struct {
+	re  *regexp.Regexp
+	run func(a ask, m []string) (string, error)
+}
+
 var (
-	reQChainLink  = regexp.MustCompile(`^chain(?: (\d+))? link (\d+)( controller| player)?$`)
-	reQChain      = regexp.MustCompile(`^chain(?: (\d+))?( length)?$`)
-	reQLegal      = regexp.MustCompile(`^legal line (\d+)$`)
-	reQAfter      = regexp.MustCompile(`^(.*?) after line (\d+)$`)
-	reQPlayer     = regexp.MustCompile(`^(lp|hand size|deck size|hand|graveyard|gy|banished|monsters|spells|field|free zones|revealed hand|revealed deck|team|removed|deck master returns) ([a-f][1-9]?)$`)
-	reQCard       = regexp.MustCompile(`^(location|timing|destroyed|how destroyed|controller|position|atk|def|counters|attacks|activated|kind|owner) (.+)$`)
-	reQSwitch     = regexp.MustCompile(`^switch (.+)$`)
-	reQResponders = regexp.MustCompile(`^chain(?: (\d+))? link (\d+) responders$`)
+	reQAfter  = regexp.MustCompile(`^(.*?) after line (\d+)$`)
+	reQLegal  = regexp.MustCompile(`^legal line (\d+)$`)
+	reQPlayer = regexp.MustCompile(`^(` + alternation(playerQueries) + `) ([a-f][1-9]?)$`)
+	reQCard   = regexp.MustCompile(`^(` + alternation(cardQueries) + `|` + alternation(fieldQueries) + `) (.+)$`)
+
+	queryForms = []queryForm{
+		{regexp.MustCompile(`^chain(?: (\d+))? link (\d+) responders$`), askResponders},
+		{regexp.MustCompile(`^chain(?: (\d+))? link (\d+)( controller| player)?$`), askChainLink},
+		{regexp.MustCompile(`^chain(?: (\d+))?( length)?$`), askChain},
+		{reQLegal, askLegal},
+		{reQPlayer, askPlayer},
+		{reQCard, askCard},
+		{regexp.MustCompile(`^switch (.+)$`), askSwitch},
+	}
 )
+
+// alternation is a regexp alternation of a registry's names, longest
+// first so that "hand size" wins over "hand".
+func alternation[T any](m map[string]T) string {
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, regexp.QuoteMeta(k))
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if len(names[i]) != len(names[j]) {
+			return len(names[i]) > len(names[j])
+		}
+		return names[i] < names[j]
+	})
+	return strings.Join(names, "|")
+}
 
 func normQuery(q string) string {
 	q = strings.ToLower(strings.TrimSpace(q))
@@ -58,17 +97,12 @@ func checkQuery(q string) error {
 	if m := reQAfter.FindStringSubmatch(q); m != nil {
 		q = m[1]
 	}
-	switch {
-	case reQChainLink.MatchString(q), reQChain.MatchString(q), reQLegal.MatchString(q), reQPlayer.MatchString(q),
-		reQCard.MatchString(q), reQSwitch.MatchString(q):
-		return nil
+	for _, f := range queryForms {
+		if f.re.MatchString(q) {
+			return nil
+		}
 	}
-	switch q {
-	case "chains", "verdict", "first response", "winner", "damage step timings", "assumed", "turn player", "phase", "timing now",
-		"match winner", "turn order", "players", "response order", "duel result", "next turn player":
-		return nil
-	}
-	if reQResponders.MatchString(q) {
+	if _, ok := plainQueries[q]; ok {
 		return nil
 	}
 	return fmt.Errorf("unknown query %q (see the query list in rulings/SCENARIOS.md)", q)
@@ -77,281 +111,316 @@ func checkQuery(q string) error {
 // Ask evaluates one query on the finished replay.
 func (t *Timeline) Ask(query string) (string, error) {
 	q := normQuery(query)
-	st := &t.Final
-	line := 0
+	a := ask{t: t, st: &t.Final}
 	if m := reQAfter.FindStringSubmatch(q); m != nil {
 		q = m[1]
-		line, _ = strconv.Atoi(m[2])
+		line, _ := strconv.Atoi(m[2])
 		at, found := t.stateAt(line)
 		if !found {
 			return "not reached", nil
 		}
-		st = &at
+		a.st = &at
 	}
-	if m := reQResponders.FindStringSubmatch(q); m != nil {
-		ci, li := 1, 0
-		if m[1] != "" {
-			ci, _ = strconv.Atoi(m[1])
-		}
-		li, _ = strconv.Atoi(m[2])
-		if ci < 1 || ci > len(t.Chains) || li < 1 || li > len(t.Chains[ci-1].Links) {
-			return "no such link", nil
-		}
-		return listOrNone(t.Chains[ci-1].Links[li-1].Responders), nil
-	}
-	if m := reQChainLink.FindStringSubmatch(q); m != nil {
-		ci, li := 1, 0
-		if m[1] != "" {
-			ci, _ = strconv.Atoi(m[1])
-		}
-		li, _ = strconv.Atoi(m[2])
-		if ci < 1 || ci > len(t.Chains) {
-			return "no such chain", nil
-		}
-		ch := t.Chains[ci-1]
-		if li < 1 || li > len(ch.Links) {
-			return "no such link", nil
-		}
-		if m[3] == " player" {
-			if ch.Links[li-1].Player == "" {
-				return "none", nil
-			}
-			return ch.Links[li-1].Player, nil
-		}
-		if m[3] != "" {
-			return ch.Links[li-1].Controller, nil
-		}
-		return ch.Links[li-1].Card, nil
-	}
-	if m := reQChain.FindStringSubmatch(q); m != nil {
-		ci := 1
-		if m[1] != "" {
-			ci, _ = strconv.Atoi(m[1])
-		}
-		if ci < 1 || ci > len(t.Chains) {
-			if m[2] != "" {
-				return "0", nil
-			}
-			return "no such chain", nil
-		}
-		ch := t.Chains[ci-1]
-		if m[2] != "" {
-			return strconv.Itoa(len(ch.Links)), nil
-		}
-		var out []string
-		for _, l := range ch.Links {
-			out = append(out, fmt.Sprintf("%s (%s)", l.Card, l.Controller))
-		}
-		return strings.Join(out, ", "), nil
-	}
-	if m := reQLegal.FindStringSubmatch(q); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return t.legal(n)
-	}
-	if m := reQPlayer.FindStringSubmatch(q); m != nil {
-		pi := -1
-		for i := range st.Players {
-			if strings.EqualFold(st.Players[i].Player, m[2]) {
-				pi = i
-			}
-		}
-		if pi < 0 {
-			return "no such player", nil
-		}
-		ps := st.Players[pi]
-		switch m[1] {
-		case "free zones":
-			return fmt.Sprintf("%d Monster Zones, %d Spell & Trap Zones", ps.FreeMonsterZones, ps.FreeSpellTrapZones), nil
-		case "revealed hand":
-			return yesNo(t.reveals[ps.Player+" hand"], "yes", "no"), nil
-		case "revealed deck":
-			return yesNo(t.reveals[ps.Player+" Deck"], "yes", "no"), nil
-		case "team":
-			if ps.Team == "" {
-				return "none", nil
-			}
-			return ps.Team, nil
-		case "removed":
-			return yesNo(ps.Removed, "yes", "no"), nil
-		case "deck master returns":
-			return strconv.Itoa(ps.DeckMasterReturns), nil
-		}
-		switch m[1] {
-		case "lp":
-			return strconv.Itoa(ps.LP), nil
-		case "hand size":
-			return strconv.Itoa(len(ps.Hand)), nil
-		case "deck size":
-			return strconv.Itoa(ps.DeckSize), nil
-		case "hand":
-			return listOrNone(ps.Hand), nil
-		case "graveyard", "gy":
-			return listOrNone(ps.Graveyard), nil
-		case "banished":
-			return listOrNone(ps.Banished), nil
-		case "monsters":
-			var out []string
-			for _, f := range ps.Monsters {
-				out = append(out, f.Card)
-			}
-			return listOrNone(out), nil
-		case "spells":
-			var out []string
-			for _, f := range ps.SpellTraps {
-				out = append(out, f.Card)
-			}
-			return listOrNone(out), nil
-		case "field":
-			if ps.FieldZone == nil {
-				return "none", nil
-			}
-			return ps.FieldZone.Card + " (" + ps.FieldZone.Position + ")", nil
+	for _, f := range queryForms {
+		if m := f.re.FindStringSubmatch(q); m != nil {
+			return f.run(a, m)
 		}
 	}
-	if m := reQCard.FindStringSubmatch(q); m != nil {
-		name := t.canon(m[2])
-		switch m[1] {
-		case "location":
-			locs := st.locations(name)
-			if len(locs) == 0 {
-				return "not in the duel", nil
-			}
-			return strings.Join(locs, ", "), nil
-		case "timing":
-			if v, ok := t.timings[name]; ok {
-				return strings.ToLower(v[:1]) + v[1:], nil
-			}
-			return "not activated", nil
-		case "activated":
-			_, ok := t.timings[name]
-			return yesNo(ok, "yes", "no"), nil
-		case "destroyed":
-			_, ok := t.destroy[name]
-			return yesNo(ok, "yes", "no"), nil
-		case "how destroyed":
-			if v, ok := t.destroy[name]; ok {
-				return v, nil
-			}
-			return "no", nil
-		case "attacks":
-			return strconv.Itoa(t.attacks[name]), nil
-		}
-		if m[1] == "kind" {
-			if f, _ := st.onField(name); f != nil && f.TrapMonster {
-				return "Trap Monster", nil
-			}
-			if t.cat != nil {
-				if c, ok := t.cat.Lookup(name); ok {
-					return map[string]string{"monster": "monster", "spell": "Spell Card", "trap": "Trap Card"}[c.Kind], nil
-				}
-			}
-			return "unknown card", nil
-		}
-		f, owner := st.onField(name)
-		if f == nil {
-			return "not on the field", nil
-		}
-		switch m[1] {
-		case "owner":
-			if f.Owner != "" {
-				return f.Owner, nil
-			}
-			return owner, nil
-		case "def":
-			return strconv.Itoa(f.DEF), nil
-		case "controller":
-			return owner, nil
-		case "position":
-			return f.Position, nil
-		case "atk":
-			return strconv.Itoa(f.ATK), nil
-		case "counters":
-			return strconv.Itoa(f.Counters), nil
-		}
-	}
-	if m := reQSwitch.FindStringSubmatch(q); m != nil {
-		if t.profile == nil {
-			return "", errors.New("no profile")
-		}
-		for _, s := range t.profile.Switches() {
-			if normQuery(s.Name) == m[1] {
-				return s.Value, nil
-			}
-		}
-		return "", fmt.Errorf("no switch named %q", m[1])
-	}
-	switch q {
-	case "chains":
-		return strconv.Itoa(len(t.Chains)), nil
-	case "verdict":
-		if t.Verdict == nil {
-			return "none", nil
-		}
-		return fmt.Sprintf("line %d: %s", t.Verdict.Line, ruleOr(t.Verdict.Rule)), nil
-	case "winner":
-		if st.Winner == "" {
-			return "none", nil
-		}
-		return st.Winner, nil
-	case "first response":
-		tp := st.TurnPlayer
-		if t.profile != nil && t.profile.IgnitionPriority.Value {
-			return tp + " (fast effects or Ignition Effects)", nil
-		}
-		return tp + " (fast effects only)", nil
-	case "damage step timings":
-		if t.profile == nil {
-			return "", errors.New("no profile")
-		}
-		return strconv.Itoa(len(t.profile.DamageStep)), nil
-	case "assumed":
-		return yesNo(len(t.Assumed) > 0, "yes", "no"), nil
-	case "turn player":
-		return st.TurnPlayer, nil
-	case "match winner":
-		if t.Match == nil {
-			return "none", nil
-		}
-		return t.Match.Winner, nil
-	case "duel result":
-		if t.Match == nil || t.Match.Duel == "" {
-			return "none", nil
-		}
-		return t.Match.Duel, nil
-	case "turn order":
-		if len(st.Order) == 0 {
-			return "", errors.New("no turn order")
-		}
-		return strings.Join(st.Order, ", "), nil
-	case "players":
-		var out []string
-		for _, ps := range st.Players {
-			if !ps.Removed {
-				out = append(out, ps.Player)
-			}
-		}
-		return strings.Join(out, ", "), nil
-	case "next turn player":
-		if st.Next == "" {
-			return "none", nil
-		}
-		return st.Next, nil
-	case "response order":
-		for i := len(t.Chains) - 1; i >= 0; i-- {
-			if n := len(t.Chains[i].Links); n > 0 {
-				return listOrNone(t.Chains[i].Links[n-1].Responders), nil
-			}
-		}
-		return "no chain", nil
-	case "phase":
-		return st.Phase, nil
-	case "timing now":
-		if st.Timing == "" {
-			return "none", nil
-		}
-		return st.Timing, nil
+	if run, ok := plainQueries[q]; ok {
+		return run(a)
 	}
 	return "", fmt.Errorf("unknown query %q", query)
+}
+
+// link finds Chain Link li of chain ci ("" is chain 1), or says which is missing.
+func (a ask) link(ci, li string) (*Link, string) {
+	c, n := 1, 0
+	if ci != "" {
+		c, _ = strconv.Atoi(ci)
+	}
+	n, _ = strconv.Atoi(li)
+	if c < 1 || c > len(a.t.Chains) {
+		return nil, "no such chain"
+	}
+	if ch := a.t.Chains[c-1]; n >= 1 && n <= len(ch.Links) {
+		return &ch.Links[n-1], ""
+	}
+	return nil, "no such link"
+}
+
+// askResponders: "chain link 1 responders", who may respond to the link.
+func askResponders(a ask, m []string) (string, error) {
+	l, _ := a.link(m[1], m[2])
+	if l == nil {
+		return "no such link", nil // whichever is missing, as the query language has always said
+	}
+	return listOrNone(l.Responders), nil
+}
+
+// askChainLink: "chain 2 link 1" (its card), "... controller", "... player"
+// (the player it targets).
+func askChainLink(a ask, m []string) (string, error) {
+	l, why := a.link(m[1], m[2])
+	switch {
+	case l == nil:
+		return why, nil
+	case m[3] == " player" && l.Player == "":
+		return "none", nil
+	case m[3] == " player":
+		return l.Player, nil
+	case m[3] != "":
+		return l.Controller, nil
+	}
+	return l.Card, nil
+}
+
+// askChain: "chain 2" (every link with its controller) or "chain 2 length".
+func askChain(a ask, m []string) (string, error) {
+	ci := 1
+	if m[1] != "" {
+		ci, _ = strconv.Atoi(m[1])
+	}
+	if ci < 1 || ci > len(a.t.Chains) {
+		if m[2] != "" {
+			return "0", nil
+		}
+		return "no such chain", nil
+	}
+	ch := a.t.Chains[ci-1]
+	if m[2] != "" {
+		return strconv.Itoa(len(ch.Links)), nil
+	}
+	var out []string
+	for _, l := range ch.Links {
+		out = append(out, fmt.Sprintf("%s (%s)", l.Card, l.Controller))
+	}
+	return strings.Join(out, ", "), nil
+}
+
+// askLegal: "legal line 5", "legal", "illegal: <rule>", "error" or "not reached".
+func askLegal(a ask, m []string) (string, error) {
+	n, _ := strconv.Atoi(m[1])
+	return a.t.legal(n)
+}
+
+// askSwitch: "switch SEGOC", a rule switch's value in this format.
+func askSwitch(a ask, m []string) (string, error) {
+	if a.t.profile == nil {
+		return "", errors.New("no profile")
+	}
+	for _, s := range a.t.profile.Switches() {
+		if normQuery(s.Name) == m[1] {
+			return s.Value, nil
+		}
+	}
+	return "", fmt.Errorf("no switch named %q", m[1])
+}
+
+// askPlayer: "<field> <player>", one player's side of the duel.
+func askPlayer(a ask, m []string) (string, error) {
+	for _, ps := range a.st.Players {
+		if strings.EqualFold(ps.Player, m[2]) {
+			return playerQueries[m[1]](a, ps), nil
+		}
+	}
+	return "no such player", nil
+}
+
+// playerQueries answer "<name> A" from player A's state.
+var playerQueries = map[string]func(a ask, ps PlayerState) string{
+	"free zones": func(_ ask, ps PlayerState) string {
+		return fmt.Sprintf("%d Monster Zones, %d Spell & Trap Zones", ps.FreeMonsterZones, ps.FreeSpellTrapZones)
+	},
+	"revealed hand": func(a ask, ps PlayerState) string { return yesNo(a.t.reveals[ps.Player+" hand"], "yes", "no") },
+	"revealed deck": func(a ask, ps PlayerState) string { return yesNo(a.t.reveals[ps.Player+" Deck"], "yes", "no") },
+	"team": func(_ ask, ps PlayerState) string {
+		if ps.Team == "" {
+			return "none"
+		}
+		return ps.Team
+	},
+	"removed":             func(_ ask, ps PlayerState) string { return yesNo(ps.Removed, "yes", "no") },
+	"deck master returns": func(_ ask, ps PlayerState) string { return strconv.Itoa(ps.DeckMasterReturns) },
+	"lp":                  func(_ ask, ps PlayerState) string { return strconv.Itoa(ps.LP) },
+	"hand size":           func(_ ask, ps PlayerState) string { return strconv.Itoa(len(ps.Hand)) },
+	"deck size":           func(_ ask, ps PlayerState) string { return strconv.Itoa(ps.DeckSize) },
+	"hand":                func(_ ask, ps PlayerState) string { return listOrNone(ps.Hand) },
+	"graveyard":           func(_ ask, ps PlayerState) string { return listOrNone(ps.Graveyard) },
+	"gy":                  func(_ ask, ps PlayerState) string { return listOrNone(ps.Graveyard) },
+	"banished":            func(_ ask, ps PlayerState) string { return listOrNone(ps.Banished) },
+	"monsters":            func(_ ask, ps PlayerState) string { return listOrNone(cardNames(ps.Monsters)) },
+	"spells":              func(_ ask, ps PlayerState) string { return listOrNone(cardNames(ps.SpellTraps)) },
+	"field": func(_ ask, ps PlayerState) string {
+		if ps.FieldZone == nil {
+			return "none"
+		}
+		return ps.FieldZone.Card + " (" + ps.FieldZone.Position + ")"
+	},
+}
+
+func cardNames(fs []FieldCard) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.Card)
+	}
+	return out
+}
+
+// askCard: "<field> <card name>", from the replay's records of the card
+// (cardQueries) or from the card on the field (fieldQueries).
+func askCard(a ask, m []string) (string, error) {
+	name := a.t.canon(m[2])
+	if run, ok := cardQueries[m[1]]; ok {
+		return run(a, name), nil
+	}
+	f, owner := a.st.onField(name)
+	if f == nil {
+		return "not on the field", nil
+	}
+	return fieldQueries[m[1]](f, owner), nil
+}
+
+// cardQueries answer "<name> <card>" from the whole replay.
+var cardQueries = map[string]func(a ask, name string) string{
+	"location": func(a ask, name string) string {
+		if locs := a.st.locations(name); len(locs) > 0 {
+			return strings.Join(locs, ", ")
+		}
+		return "not in the duel"
+	},
+	"timing": func(a ask, name string) string {
+		if v, ok := a.t.timings[name]; ok {
+			return strings.ToLower(v[:1]) + v[1:]
+		}
+		return "not activated"
+	},
+	"activated": func(a ask, name string) string {
+		_, ok := a.t.timings[name]
+		return yesNo(ok, "yes", "no")
+	},
+	"destroyed": func(a ask, name string) string {
+		_, ok := a.t.destroy[name]
+		return yesNo(ok, "yes", "no")
+	},
+	"how destroyed": func(a ask, name string) string {
+		if v, ok := a.t.destroy[name]; ok {
+			return v
+		}
+		return "no"
+	},
+	"attacks": func(a ask, name string) string { return strconv.Itoa(a.t.attacks[name]) },
+	"kind":    askKind,
+}
+
+// askKind: "kind X", "Trap Monster", "monster", "Spell Card" or "Trap Card".
+func askKind(a ask, name string) string {
+	if f, _ := a.st.onField(name); f != nil && f.TrapMonster {
+		return "Trap Monster"
+	}
+	if a.t.cat != nil {
+		if c, ok := a.t.cat.Lookup(name); ok {
+			return map[string]string{"monster": "monster", "spell": "Spell Card", "trap": "Trap Card"}[c.Kind]
+		}
+	}
+	return "unknown card"
+}
+
+// fieldQueries answer "<name> <card>" from the card on the field and its
+// controller.
+var fieldQueries = map[string]func(f *FieldCard, ctrl string) string{
+	"owner": func(f *FieldCard, ctrl string) string {
+		if f.Owner != "" {
+			return f.Owner
+		}
+		return ctrl
+	},
+	"controller": func(_ *FieldCard, ctrl string) string { return ctrl },
+	"position":   func(f *FieldCard, _ string) string { return f.Position },
+	"atk":        func(f *FieldCard, _ string) string { return strconv.Itoa(f.ATK) },
+	"def":        func(f *FieldCard, _ string) string { return strconv.Itoa(f.DEF) },
+	"counters":   func(f *FieldCard, _ string) string { return strconv.Itoa(f.Counters) },
+}
+
+// plainQueries are the queries without arguments.
+var plainQueries = map[string]func(a ask) (string, error){
+	"chains": func(a ask) (string, error) { return strconv.Itoa(len(a.t.Chains)), nil },
+	"verdict": func(a ask) (string, error) {
+		if v := a.t.Verdict; v != nil {
+			return fmt.Sprintf("line %d: %s", v.Line, ruleOr(v.Rule)), nil
+		}
+		return "none", nil
+	},
+	"winner":         func(a ask) (string, error) { return orNone(a.st.Winner), nil },
+	"first response": askFirstResponse,
+	"damage step timings": func(a ask) (string, error) {
+		if a.t.profile == nil {
+			return "", errors.New("no profile")
+		}
+		return strconv.Itoa(len(a.t.profile.DamageStep)), nil
+	},
+	"assumed":     func(a ask) (string, error) { return yesNo(len(a.t.Assumed) > 0, "yes", "no"), nil },
+	"turn player": func(a ask) (string, error) { return a.st.TurnPlayer, nil },
+	"match winner": func(a ask) (string, error) {
+		if a.t.Match == nil {
+			return "none", nil
+		}
+		return a.t.Match.Winner, nil
+	},
+	"duel result": func(a ask) (string, error) {
+		if a.t.Match == nil {
+			return "none", nil
+		}
+		return orNone(a.t.Match.Duel), nil
+	},
+	"turn order": func(a ask) (string, error) {
+		if len(a.st.Order) == 0 {
+			return "", errors.New("no turn order")
+		}
+		return strings.Join(a.st.Order, ", "), nil
+	},
+	"players":          askPlayers,
+	"next turn player": func(a ask) (string, error) { return orNone(a.st.Next), nil },
+	"response order":   askResponseOrder,
+	"phase":            func(a ask) (string, error) { return a.st.Phase, nil },
+	"timing now":       func(a ask) (string, error) { return orNone(a.st.Timing), nil },
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// askFirstResponse: who acts first after a Summon or a resolved chain, and
+// with what (the format's Ignition priority switch).
+func askFirstResponse(a ask) (string, error) {
+	tp := a.st.TurnPlayer
+	if a.t.profile != nil && ignitionFirst(a.t.profile) {
+		return tp + " (fast effects or Ignition Effects)", nil
+	}
+	return tp + " (fast effects only)", nil
+}
+
+// askPlayers: the players still in the game.
+func askPlayers(a ask) (string, error) {
+	var out []string
+	for _, ps := range a.st.Players {
+		if !ps.Removed {
+			out = append(out, ps.Player)
+		}
+	}
+	return strings.Join(out, ", "), nil
+}
+
+// askResponseOrder: who may respond to the last link of the last chain.
+func askResponseOrder(a ask) (string, error) {
+	for i := len(a.t.Chains) - 1; i >= 0; i-- {
+		if n := len(a.t.Chains[i].Links); n > 0 {
+			return listOrNone(a.t.Chains[i].Links[n-1].Responders), nil
+		}
+	}
+	return "no chain", nil
 }
 
 func ruleOr(r string) string {

@@ -367,7 +367,7 @@ func (d *duel) priorityCheck(p int, c *inst, e *Effect, asked bool) bool {
 		d.illegal(fmt.Sprintf("only the turn player acts first after a Summon or a chain resolves"), r)
 		return false
 	}
-	if d.p.IgnitionPriority.Value && c.isMonster() && e.Kind == "ignition" {
+	if ignitionFirst(d.p) && c.isMonster() && e.Kind == "ignition" {
 		d.note(fmt.Sprintf("%s uses priority: a monster's Ignition Effect before %s may respond", d.pn(p), d.pn(d.opp(p))), r)
 		return true
 	}
@@ -551,7 +551,7 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 		}
 		if !ok && d.atk != nil && !d.atk.declWindow && d.atk.declChains > 0 && p != d.tp {
 			r := plain("battle-phase-reference#battle-step")
-			if d.p.OneChainOnAttack.Value {
+			if d.oneChainOnAttack() {
 				r = ref("Responses to an attack", d.p.OneChainOnAttack)
 			}
 			d.illegal(fmt.Sprintf("%s cannot be activated: the chain that answered the attack declaration has resolved", c.name()), r)
@@ -761,7 +761,7 @@ func (d *duel) canPayLP(p, n int, what string) bool {
 	}
 	if lp == n {
 		r := ref("Life Point costs", d.p.LPCostToZero)
-		if !d.p.LPCostToZero.Value {
+		if !d.costMayReachZero() {
 			d.illegal(fmt.Sprintf("paying %d LP for %s would bring %s to 0 LP", n, what, d.pn(p)), r)
 			return false
 		}
@@ -1375,3 +1375,7 @@ func keepMoveEvents(ev []string) []string {
 	}
 	return out
 }
+
+// ignitionFirst is whether the turn player may open a response window with
+// an Ignition Effect (IgnitionPriority): the one place that reads the switch.
+func ignitionFirst(p *Profile) bool { return p.IgnitionPriority.Value }

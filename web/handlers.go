@@ -95,7 +95,7 @@ func (s *Server) renderRulePages() error {
 
 func (s *Server) rulePage(p *render.Page) RulePage {
 	f, _ := lookupFormat(p.Format)
-	b := Base{Title: ruleLabel(p), Summary: p.Summary, Canonical: s.cfg.BaseURL + p.URL(), Assets: s.assets}
+	b := Base{Title: ruleLabel(p), Summary: p.Summary, Canonical: s.cfg.BaseURL + p.URL(), Image: s.ogImage(p.URL()), Assets: s.assets}
 	b.Nav, b.OGType = p.Format, "article"
 	rp := RulePage{Base: b, Page: p, Format: f}
 	for _, t := range p.Topics {

@@ -12,6 +12,7 @@ type Base struct {
 	Title     string // page title, without the site name
 	Summary   string // one line: meta description, Open Graph and Twitter card
 	Canonical string // absolute canonical URL
+	Image     string // absolute URL of the page's preview picture (og:image; see preview.go)
 	Query     string // the search box's value
 	Nav       string // the active top-level section: "home", a format id, "compare", "cards", "search"
 	Assets    Assets // fingerprinted static asset URLs

@@ -16,6 +16,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
+	"substep/internal/puzzle"
 	"substep/internal/shares"
 	"substep/internal/sqlitefile"
 	"substep/rulings"
@@ -47,6 +48,7 @@ type ReplayPage struct {
 	Bundled   []BundledGroup
 	AllOK     bool
 	Submitted bool
+	Puzzle    string            // URL of the starting position as an EDOPro puzzle, "" when it cannot be one
 	Script    string            // fingerprinted URL of replay.js, the step-by-step viewer
 	Rules     map[string]string // rule reference ("goat-09#rule") → its title, for the viewer's links
 }
@@ -307,7 +309,7 @@ func (s *Server) replayBundled(c echo.Context) error {
 	name := c.Param("name")
 	for _, sc := range s.d.Replay.Scenarios {
 		if sc.Name == name {
-			return s.showReplay(c, sc, strings.Join(sc.Source, "\n"), name)
+			return s.showReplay(c, sc, strings.Join(sc.Source, "\n"), name, "")
 		}
 	}
 	return fmt.Errorf("%w: no scenario %q", ErrNotFound, name)
@@ -345,7 +347,7 @@ func (s *Server) replayShared(c echo.Context) error {
 		p := ReplayPage{Base: b, Source: src, Problems: parseProblems(err), Formats: formatChoices(chooseFormats("", nil)), Script: s.assetURL("replay.js")}
 		return s.render(c, http.StatusOK, replayView(p))
 	}
-	return s.showReplay(c, sc, src, "")
+	return s.showReplay(c, sc, src, "", key)
 }
 
 // replayCacheKey is what a replay page depends on: its path (the bundled
@@ -364,9 +366,9 @@ func (s *Server) replayCacheKey(c echo.Context, sc *rulings.Scenario) string {
 
 // showReplay answers the replay page of sc, rendered once for its key and
 // served from the cache after.
-func (s *Server) showReplay(c echo.Context, sc *rulings.Scenario, src, name string) error {
+func (s *Server) showReplay(c echo.Context, sc *rulings.Scenario, src, name, key string) error {
 	return s.cachedPage(c, s.replayCacheKey(c, nil), name == "", func(ctx context.Context) (int, templ.Component, error) {
-		p, err := s.replayPage(ctx, c, sc, src, name)
+		p, err := s.replayPage(ctx, c, sc, src, name, key)
 		if err != nil {
 			return 0, nil, err
 		}
@@ -374,7 +376,7 @@ func (s *Server) showReplay(c echo.Context, sc *rulings.Scenario, src, name stri
 	})
 }
 
-func (s *Server) replayPage(ctx context.Context, c echo.Context, sc *rulings.Scenario, src, name string) (ReplayPage, error) {
+func (s *Server) replayPage(ctx context.Context, c echo.Context, sc *rulings.Scenario, src, name, key string) (ReplayPage, error) {
 	query := strings.Join(c.QueryParams()["formats"], ",")
 	formats := chooseFormats(query, sc)
 	cols, differs, err := replayAll(ctx, sc, formats)
@@ -400,6 +402,12 @@ func (s *Server) replayPage(ctx context.Context, c echo.Context, sc *rulings.Sce
 				p.Example += "#" + anchor
 			}
 			p.ExampleAt = s.ruleLabels(nil, sc.Example)[sc.Example]
+		}
+	}
+	if len(sc.Players) == 2 {
+		p.Puzzle = "/replay/" + name + "/puzzle.lua"
+		if name == "" {
+			p.Puzzle = "/replay/s/" + key + "/puzzle.lua"
 		}
 	}
 	p.ShareURL = p.Canonical
@@ -538,4 +546,43 @@ type GuidePage struct {
 func (s *Server) replayHelp(c echo.Context) error {
 	b := s.replayBase(c, "Writing a scenario", "How to write a duel scenario for Substep's rules engine: the starting position, the actions, and expectations per format.")
 	return s.render(c, http.StatusOK, guideView(GuidePage{Base: b, HTML: s.guideHTML}))
+}
+
+// replayPuzzle serves a bundled or shared scenario's starting position as
+// an EDOPro puzzle (internal/puzzle), as a file to download.
+func (s *Server) replayPuzzle(c echo.Context) error {
+	var sc *rulings.Scenario
+	file := "substep-" + c.Param("name")
+	if key := c.Param("key"); key != "" {
+		src, err := s.d.Replay.Shares.Get(c.Request().Context(), key)
+		if errors.Is(err, shares.ErrNotFound) {
+			return fmt.Errorf("%w: no shared scenario %q", ErrNotFound, key)
+		}
+		if err != nil {
+			return err
+		}
+		if sc, err = rulings.ParseScenario("shared", []byte(src), s.d.Cards); err != nil {
+			return fmt.Errorf("%w: the shared scenario no longer reads: %s", ErrInvalid, parseProblems(err)[0].Error())
+		}
+		file = "substep-shared-" + key
+	} else {
+		for _, b := range s.d.Replay.Scenarios {
+			if b.Name == c.Param("name") {
+				sc = b
+			}
+		}
+		if sc == nil {
+			return fmt.Errorf("%w: no scenario %q", ErrNotFound, c.Param("name"))
+		}
+	}
+	lua, err := puzzle.Lua(sc)
+	if errors.Is(err, puzzle.ErrPlayers) {
+		return fmt.Errorf("%w: %s", ErrInvalid, err.Error())
+	}
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Content-Disposition", `attachment; filename="`+file+`.lua"`)
+	c.Response().Header().Set("Cache-Control", "public, max-age=3600")
+	return c.Blob(http.StatusOK, "text/x-lua; charset=utf-8", lua)
 }

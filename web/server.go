@@ -20,6 +20,7 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
+	"substep/internal/preview"
 	"substep/internal/render"
 	"substep/internal/search"
 	"substep/internal/shares"
@@ -78,6 +79,7 @@ type Server struct {
 	slots     *engineSlots         // bounds the replays at once and the engine time they use
 	pages     *pageCache           // replay pages, rendered once per key
 	exportBad *costLimiter         // wrong export tokens, per client
+	previews  *preview.Cache       // og:image pictures, drawn once each (preview.go)
 }
 
 //go:embed static
@@ -113,6 +115,11 @@ func New(cfg Config, d Deps) (*Server, error) {
 		return nil, err
 	}
 	s.indexMentions()
+	pr, err := preview.NewRenderer()
+	if err != nil {
+		return nil, err
+	}
+	s.previews = preview.NewCache(pr, maxPreviews)
 	if err := s.renderRulePages(); err != nil {
 		return nil, err
 	}
@@ -154,6 +161,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	e.GET("/compare", s.compare)
 	e.GET("/compare/:topic", s.compareTopic)
 	e.GET("/static/:name", s.staticFile)
+	e.GET("/og/*", s.previewImage)
 	e.GET("/api/search", s.apiSearch)
 	e.GET("/api/rules/:id", s.apiRule)
 	if d.Quiz != nil {
@@ -164,6 +172,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 		e.POST("/replay", s.replayPost)
 		e.GET("/replay/help", s.replayHelp)
 		e.GET("/replay/s/:key", s.replayShared)
+		e.GET("/replay/s/:key/puzzle.lua", s.replayPuzzle)
+		e.GET("/replay/:name/puzzle.lua", s.replayPuzzle)
 		e.GET("/replay/:name", s.replayBundled)
 		e.POST("/api/replay", s.apiReplay)
 	}
@@ -230,7 +240,7 @@ func securityHeaders(next echo.HandlerFunc) echo.HandlerFunc {
 // base fills the shared page fields for the request's path.
 func (s *Server) base(c echo.Context, title, summary string) Base {
 	p := c.Request().URL.Path
-	return Base{Title: title, Summary: summary, Canonical: s.cfg.BaseURL + p, Assets: s.assets}
+	return Base{Title: title, Summary: summary, Canonical: s.cfg.BaseURL + p, Image: s.ogImage(p), Assets: s.assets}
 }
 
 // render writes a component through a buffer, so a failed render becomes a
@@ -252,6 +262,11 @@ func (s *Server) renderCtx(c echo.Context, ctx context.Context, status int, comp
 // map to statuses, and only server errors are logged with detail.
 func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
+		return
+	}
+	// The client went away (a search as you type aborts the request for
+	// the previous keystroke): there is no one to answer, and nothing failed.
+	if errors.Is(err, context.Canceled) && c.Request().Context().Err() != nil {
 		return
 	}
 	status, title, msg := http.StatusInternalServerError, "Something went wrong", "Something went wrong on our side. It has been logged; please try again."

@@ -7,8 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
+	"substep/internal/puzzle"
 	"substep/rulings"
 )
 
@@ -20,12 +22,13 @@ var errExpectations = errors.New("the replay did not meet the scenario's expecta
 func replay(fs *flag.FlagSet, args []string, stdout io.Writer) error {
 	formats := fs.String("format", "", "comma-separated formats (goat, hat, edison, domain, modern) or all; default: the formats the file names")
 	asJSON := fs.Bool("json", false, "print the timelines as JSON")
+	puzzleOut := fs.String("puzzle", "", "write the scenario's starting position as an EDOPro puzzle (Lua) to this file (- for standard output) instead of replaying it")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(files) == 0 {
-		return fmt.Errorf("usage: site replay FILE... [-format goat,hat|all] [-json] (FILE may be - for standard input)")
+		return fmt.Errorf("usage: site replay FILE... [-format goat,hat|all] [-json] [-puzzle OUT.lua] (FILE may be - for standard input)")
 	}
 	cat, err := rulings.DefaultCatalogue()
 	if err != nil {
@@ -40,6 +43,12 @@ func replay(fs *flag.FlagSet, args []string, stdout io.Writer) error {
 		sc, err := rulings.ParseScenario(strings.TrimSuffix(name, ".scn"), src, cat)
 		if err != nil {
 			return fmt.Errorf("%s:\n%w", name, err)
+		}
+		if *puzzleOut != "" {
+			if len(files) > 1 {
+				return fmt.Errorf("-puzzle writes one scenario's puzzle; %d files were given", len(files))
+			}
+			return writePuzzle(sc, *puzzleOut, stdout)
 		}
 		var profiles []*rulings.Profile
 		ids := sc.Formats
@@ -78,5 +87,23 @@ func replay(fs *flag.FlagSet, args []string, stdout io.Writer) error {
 	if failed {
 		return errExpectations
 	}
+	return nil
+}
+
+// writePuzzle writes sc's starting position as an EDOPro puzzle to out
+// ("-": stdout).
+func writePuzzle(sc *rulings.Scenario, out string, stdout io.Writer) error {
+	lua, err := puzzle.Lua(sc)
+	if err != nil {
+		return err
+	}
+	if out == "-" {
+		_, err = stdout.Write(lua)
+		return err
+	}
+	if err := os.WriteFile(out, lua, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s: the starting position of %q as an EDOPro puzzle\n", out, sc.Title)
 	return nil
 }

@@ -21,7 +21,7 @@ var commands = []struct{ name, usage, does string }{
 	{"serve", "site [serve] [-addr 127.0.0.1:8080] [-content DIR] [-db FILE] [-attempts FILE] [-cards cards.cdb]", "serve the site (the default when no command is given)"},
 	{"build", "site build [-o substep.db] [-content DIR]", "compile the content into a SQLite database file"},
 	{"check", "site check [-content DIR]", "validate every page and scenario; exits non-zero on a problem"},
-	{"replay", "site replay FILE... [-format goat,hat|all] [-json]", "replay a scenario under each format; exits non-zero when an expectation fails"},
+	{"replay", "site replay FILE... [-format goat,hat|all] [-json] [-puzzle OUT.lua]", "replay a scenario under each format (exits non-zero when an expectation fails), or export it as an EDOPro puzzle"},
 	{"deck-check", "site deck-check FILE [-master NAME] [-cards cards.cdb] [-why]", "check a Domain deck (.ydk, ydke:// or a card list)"},
 	{"cards-db", "site cards-db [-o cards.cdb]", "write the card catalogue as a YGOPro cards.cdb"},
 	{"help", "site help [COMMAND]", "list the commands, or show one command's flags"},

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -19,7 +21,7 @@ func TestHelp(t *testing.T) {
 		{args: []string{"--help"}},
 		{args: []string{"help"}},
 		{args: []string{"help", "help"}},
-		{args: []string{"help", "replay"}, want: []string{"usage: site replay FILE", "-format", "-json"}},
+		{args: []string{"help", "replay"}, want: []string{"usage: site replay FILE", "-format", "-json", "-puzzle"}},
 		{args: []string{"replay", "-h"}, want: []string{"usage: site replay FILE", "-format", "-json"}},
 		{args: []string{"help", "serve"}, want: []string{"-addr", "-attempts", "-content"}},
 		{args: []string{"help", "deck-check"}, want: []string{"-master", "-cards"}},
@@ -56,5 +58,27 @@ func TestUnknownCommand(t *testing.T) {
 		if !strings.Contains(out.String(), "commands:") {
 			t.Errorf("%q: the command list is not printed:\n%s", args, out.String())
 		}
+	}
+}
+
+// TestReplayPuzzle: site replay -puzzle writes the bundled scenario's
+// puzzle, which names its cards' passcodes.
+func TestReplayPuzzle(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "p.lua")
+	var stdout bytes.Buffer
+	if err := run(context.Background(), []string{"replay", "../../content/scenarios/goat-09-example-2.scn", "-puzzle", out}, &stdout); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"aux.BeginPuzzle()", "Debug.AddCard(26202165,1,1,LOCATION_MZONE,0,POS_FACEUP_ATTACK,true) -- Sangan"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the puzzle lacks %q:\n%s", want, b)
+		}
+	}
+	if !strings.HasPrefix(stdout.String(), "wrote "+out) {
+		t.Errorf("stdout: %q", stdout.String())
 	}
 }

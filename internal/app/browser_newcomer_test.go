@@ -2,16 +2,21 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/yuin/gopher-lua/parse"
+
+	"substep/rulings"
 )
 
 // The browser tests of a newcomer's first visit (issue 17): the
@@ -113,11 +118,14 @@ func testUnanswered(t *testing.T, base string) {
 func testSearchPaging(t *testing.T, base string) {
 	ctx := newTab(t, 45*time.Second)
 	act(t, ctx, emulateWidth(1280), chromedp.Navigate(base+"/"))
-	if !jsEval[bool](t, ctx, `(i => { const c = document.createElement('canvas').getContext('2d'); const s = getComputedStyle(i);
-		c.font = s.fontStyle + ' ' + s.fontWeight + ' ' + s.fontSize + ' ' + s.fontFamily;
-		return c.measureText(i.placeholder).width <= i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight); })(document.getElementById('q'))`) {
-		t.Errorf("the header's search box cuts its placeholder at 1280 px (%d px wide)", jsEval[int](t, ctx, `document.getElementById('q').clientWidth`))
+	// The placeholder, typed in as a value, fits without scrolling.
+	if got := jsEval[string](t, ctx, `(i => { i.value = i.placeholder; const r = i.scrollWidth > i.clientWidth ? i.scrollWidth + " > " + i.clientWidth : ""; i.value = ""; return r; })(document.getElementById('q'))`); got != "" {
+		t.Errorf("the header's search box cuts its placeholder at 1280 px: %s px", got)
 	}
+	if !jsEval[bool](t, ctx, `document.querySelector('.top .theme').getBoundingClientRect().top < document.querySelector('.top .brand').getBoundingClientRect().bottom`) {
+		t.Errorf("at 1280 px the header takes two rows")
+	}
+	shoot(t, ctx, "newcomer-header-after-1280", false)
 	act(t, ctx, chromedp.Focus(chromedp.ID("q")), typeText("damage step"))
 	waitJS(t, ctx, `document.getElementById('live').dataset.query === 'damage step'`, 5*time.Second)
 	if n := jsEval[int](t, ctx, `document.querySelectorAll('#live section.hits li').length`); n == 0 || n > 10 {
@@ -174,4 +182,85 @@ func testSearchPaging(t *testing.T, base string) {
 	if len(seen) != total {
 		t.Errorf("the pages show %d results in all; the count line says %d", len(seen), total)
 	}
+}
+
+// testPreviewImage loads the og:image of a rule page and of a replay in the
+// browser: each decodes to a 1200×630 picture. Each is kept as a screenshot.
+func testPreviewImage(t *testing.T, base string) {
+	ctx := newTab(t, 30*time.Second)
+	for _, tt := range []struct{ name, path string }{
+		{"rule", "/rules/goat-09"},
+		{"replay", replayPath},
+	} {
+		act(t, ctx, emulateWidth(1280), chromedp.Navigate(base+tt.path))
+		img := jsEval[string](t, ctx, `document.querySelector('meta[property="og:image"]').content`)
+		size := jsEval[[]int](t, ctx, `new Promise((ok, fail) => { const i = new Image(); i.onload = () => ok([i.naturalWidth, i.naturalHeight]); i.onerror = () => fail('does not decode'); i.src = `+jsString(img)+`; })`)
+		if len(size) != 2 || size[0] != 1200 || size[1] != 630 {
+			t.Errorf("%s: og:image %s decodes to %v; want 1200×630", tt.path, img, size)
+		}
+		act(t, ctx, chromedp.EmulateViewport(1200, 630), chromedp.Navigate(img))
+		shoot(t, ctx, "newcomer-og-"+tt.name+"-after", false)
+	}
+}
+
+// addCardLine is one Debug.AddCard call of an exported puzzle: passcode,
+// owner, player, location.
+var addCardLine = regexp.MustCompile(`Debug\.AddCard\((\d+),(\d),(\d),(LOCATION_[A-Z]+),`)
+
+// testPuzzleDownload follows the replay page's "Download as an EDOPro
+// puzzle" link: the file is Lua (gopher-lua parses it) and adds every named
+// card of the scenario's starting position with its catalogue passcode, in
+// its zone, for the right player (the turn player is player 0).
+func testPuzzleDownload(t *testing.T, a *App) {
+	ctx := newTab(t, 30*time.Second)
+	act(t, ctx, emulateWidth(1280), chromedp.Navigate(a.URL()+replayPath))
+	href := jsEval[string](t, ctx, `document.querySelector('a[data-puzzle]').getAttribute('href')`)
+	if href != "/replay/goat-09-example-2/puzzle.lua" || !jsEval[bool](t, ctx, `document.querySelector('a[data-puzzle]').hasAttribute('download')`) {
+		t.Errorf("the puzzle link is %q", href)
+	}
+	type file struct {
+		Status     int
+		Type, Disp string
+		Body       string
+	}
+	f := jsEval[file](t, ctx, `fetch(document.querySelector('a[data-puzzle]').href).then(async r => ({Status: r.status, Type: r.headers.get('content-type'), Disp: r.headers.get('content-disposition'), Body: await r.text()}))`)
+	if f.Status != http.StatusOK || !strings.HasPrefix(f.Type, "text/x-lua") || !strings.Contains(f.Disp, `filename="substep-goat-09-example-2.lua"`) {
+		t.Errorf("the puzzle downloads as %d %q %q", f.Status, f.Type, f.Disp)
+	}
+	if _, err := parse.Parse(strings.NewReader(f.Body), "puzzle.lua"); err != nil {
+		t.Fatalf("the puzzle is not Lua: %v\n%s", err, f.Body)
+	}
+	var sc *rulings.Scenario
+	for _, s := range a.Content().Scenarios {
+		if s.Name == "goat-09-example-2" {
+			sc = s
+		}
+	}
+	var want, got []string
+	for p, st := range sc.Players {
+		pl := 0
+		if p != sc.Turn {
+			pl = 1
+		}
+		for _, z := range []struct {
+			loc   string
+			specs []rulings.CardSpec
+		}{{"LOCATION_DECK", st.Deck}, {"LOCATION_HAND", st.Hand}, {"LOCATION_MZONE", st.Monsters}, {"LOCATION_SZONE", st.Spells}, {"LOCATION_GRAVE", st.GY}} {
+			for _, sp := range z.specs {
+				if sp.Card != nil {
+					want = append(want, fmt.Sprintf("%d %d %d %s", sp.Card.Passcode, pl, pl, z.loc))
+				}
+			}
+		}
+	}
+	for _, m := range addCardLine.FindAllStringSubmatch(f.Body, -1) {
+		got = append(got, strings.Join(m[1:], " "))
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if len(want) < 5 || !slices.Equal(want, got) {
+		t.Errorf("the puzzle adds %q; the scenario starts with %q", got, want)
+	}
+	act(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('a[data-puzzle]').scrollIntoView({block: 'center'})`))
+	shoot(t, ctx, "newcomer-replay-puzzle-after-1280", false)
 }

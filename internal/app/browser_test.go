@@ -54,6 +54,8 @@ func TestBrowser(t *testing.T) {
 	t.Run("quiz timer", func(t *testing.T) { testQuizTimer(t, base, tools) })
 	t.Run("unanswered questions", func(t *testing.T) { testUnanswered(t, base) })
 	t.Run("search paging", func(t *testing.T) { testSearchPaging(t, base) })
+	t.Run("preview images", func(t *testing.T) { testPreviewImage(t, base) })
+	t.Run("puzzle download", func(t *testing.T) { testPuzzleDownload(t, a) })
 	t.Run("screenshots", func(t *testing.T) { testScreenshots(t, base, tools) })
 	t.Run("accessibility", func(t *testing.T) { testAxe(t, a, tools) })
 	t.Run("valid HTML", func(t *testing.T) { testValidHTML(t, a, tools) })

@@ -1,0 +1,262 @@
+package rulings
+
+// Summoning, Setting and battle positions: Normal, Tribute, Flip Summons and Sets by a player's action (Special Summons by effects are in ops_summon.go and their helpers).
+
+import (
+	"fmt"
+)
+
+func (d *duel) summon(a *Action) {
+	p := a.Player
+	if !d.mainPhaseAction(p, "Summon") {
+		return
+	}
+	c := d.find(a.Card, p, locHand)
+	fromDMZ := false
+	if c == nil {
+		if c = d.dmFor(a.Card, p); c != nil {
+			fromDMZ = true
+		}
+	}
+	if c == nil {
+		d.fail("%s", d.whereText(a.Card, p, "hand"))
+		return
+	}
+	if d.pl[p].normalSummoned {
+		d.illegal(fmt.Sprintf("%s has already Normal Summoned or Set this turn", d.pn(p)), ruleRef{})
+		return
+	}
+	if fromDMZ && !d.dmMayLeave(c, "be Normal or Tribute Summoned") {
+		return
+	}
+	if d.pl[p].noSummon {
+		d.illegal(fmt.Sprintf("%s cannot Summon monsters for the rest of this turn", d.pn(p)), ruleRef{})
+		return
+	}
+	if why := d.summonBanned(c); why != "" {
+		d.illegal(why, d.summonBanRef())
+		return
+	}
+	need := 0
+	switch lv := d.level(c); {
+	case lv >= 7:
+		need = 2
+	case lv >= 5:
+		need = 1
+	}
+	var tributes []*inst
+	for _, r := range a.Tribute {
+		t := d.find(r, p, locMonster)
+		if t == nil {
+			d.fail("%s", d.whereText(r, -1, "Monster Zone"))
+			return
+		}
+		if t.ctrl != p && t.tributable != p {
+			d.illegal(fmt.Sprintf("%s cannot Tribute %s, which it does not control", d.pn(p), d.describe(t)), ruleRef{})
+			return
+		}
+		if t.ctrlUntil {
+			d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot be Tributed", t.name()), ruleRef{})
+			return
+		}
+		tributes = append(tributes, t)
+	}
+	if len(tributes) != need {
+		d.illegal(fmt.Sprintf("%s (Level %d) needs %d Tribute(s), not %d", c.name(), d.level(c), need, len(tributes)), ruleRef{})
+		return
+	}
+	if fromDMZ && !d.payDMCost(p, c) {
+		return
+	}
+	if !d.payToPlace(p, c) {
+		return
+	}
+	d.slowAction()
+	d.pl[p].normalSummoned = true
+	if len(tributes) > 0 {
+		d.tick()
+		for _, t := range tributes {
+			d.tribute(t, fmt.Sprintf("Tributed for %s", c.name()))
+		}
+	}
+	d.tick()
+	d.remove(c)
+	d.place(c, p, locMonster)
+	c.moves++
+	c.faceUp, c.def, c.summonTurn, c.summonedBy = true, false, d.turn, p
+	d.faceUpNow(c)
+	kind := "Normal Summons"
+	cond := "normal-summoned"
+	if len(tributes) > 0 {
+		kind, cond = "Tribute Summons", "tribute-summoned"
+	}
+	d.emit("summon", p, c.name(), fmt.Sprintf("%s %s %s", d.pn(p), kind, c.name()), ruleRef{})
+	d.selfTrigger(c, cond, "normal-summoned", "summoned")
+	d.afterSummon(c)
+}
+
+func (d *duel) afterSummon(c *inst) {
+	d.winEvents = []string{"monster-summoned"}
+	d.fresh = true
+	d.clearPasses()
+	d.startBuildIfDue()
+}
+
+func (d *duel) flipSummon(a *Action) {
+	p := a.Player
+	if !d.mainPhaseAction(p, "Flip Summon") {
+		return
+	}
+	c := d.find(a.Card, p, locMonster)
+	if c == nil || c.faceUp {
+		d.fail("%s", d.whereText(a.Card, p, "face-down monsters"))
+		return
+	}
+	if d.pl[p].noSummon {
+		d.illegal(fmt.Sprintf("%s cannot Summon monsters for the rest of this turn", d.pn(p)), ruleRef{})
+		return
+	}
+	if !d.positionFree(c, "be Flip Summoned") {
+		return
+	}
+	d.slowAction()
+	d.tick()
+	c.faceUp, c.def, c.posTurn = true, false, d.turn
+	d.faceUpNow(c)
+	d.emit("summon", p, c.name(), fmt.Sprintf("%s Flip Summons %s", d.pn(p), c.name()), ruleRef{})
+	d.selfTrigger(c, "flip", "summoned")
+	d.afterSummon(c)
+}
+
+func (d *duel) set(a *Action) {
+	p := a.Player
+	if !d.mainPhaseAction(p, "Set a card") {
+		return
+	}
+	c := d.find(a.Card, p, locHand)
+	fromDMZ := false
+	if c == nil {
+		if c = d.dmFor(a.Card, p); c != nil {
+			fromDMZ = true
+		}
+	}
+	if c == nil {
+		d.fail("%s", d.whereText(a.Card, p, "hand"))
+		return
+	}
+	if fromDMZ && (!d.dmMayLeave(c, "be Set") || !d.payDMCost(p, c)) {
+		return
+	}
+	if !d.payToPlace(p, c) {
+		return
+	}
+	d.slowAction()
+	switch {
+	case c.isMonster():
+		if d.pl[p].normalSummoned {
+			d.illegal(fmt.Sprintf("%s has already Normal Summoned or Set this turn", d.pn(p)), ruleRef{})
+			return
+		}
+		if d.freeMZ(p) <= 0 {
+			d.illegal(fmt.Sprintf("%s has no free Monster Zone", d.pn(p)), ruleRef{})
+			return
+		}
+		d.pl[p].normalSummoned = true
+		d.remove(c)
+		d.place(c, p, locMonster)
+		c.moves++
+		c.faceUp, c.def, c.setTurn = false, true, d.turn
+		d.emit("set", p, c.name(), fmt.Sprintf("%s Sets a monster (%s)", d.pn(p), c.name()), ruleRef{})
+	case c.c.Has("field"):
+		d.replaceOwnField(p)
+		d.remove(c)
+		d.place(c, p, locField)
+		c.faceUp, c.setTurn = false, d.turn
+		r := ref("Field Spells", d.p.SharedFieldSpell)
+		opp := d.pl[d.opp(p)].fz
+		txt := fmt.Sprintf("%s Sets %s face-down in the Field Zone", d.pn(p), c.name())
+		if opp != nil && opp.faceUp {
+			txt += fmt.Sprintf("; a Set Field Spell destroys nothing, so %s stays", d.describe(opp))
+		}
+		d.emit("set", p, c.name(), txt, r)
+	default:
+		if d.freeST(p) <= 0 {
+			d.illegal(fmt.Sprintf("%s has no free Spell & Trap Zone to Set %s", d.pn(p), c.name()), d.stZoneRef(p))
+			return
+		}
+		d.remove(c)
+		d.place(c, p, locSpell)
+		c.moves++
+		c.faceUp, c.setTurn = false, d.turn
+		d.emit("set", p, c.name(), fmt.Sprintf("%s Sets %s", d.pn(p), c.name()), ruleRef{})
+	}
+}
+
+// replaceOwnField clears p's Field Zone before a new Field Spell goes there.
+func (d *duel) replaceOwnField(p int) {
+	old := d.pl[p].fz
+	if old == nil {
+		return
+	}
+	r := ref("Replacing your own Field Spell", d.p.ReplaceOwnField)
+	if d.p.ReplaceOwnField.Value == "destroy" {
+		d.emit("rule", p, old.name(), fmt.Sprintf("%s's %s is destroyed at once, without a chain, as a new Field Spell takes its place", d.pn(p), old.name()), r)
+		d.destroy(old, "game mechanics", false)
+		return
+	}
+	d.emit("rule", p, old.name(), fmt.Sprintf("%s's %s is sent to the Graveyard as a new Field Spell takes its place", d.pn(p), old.name()), r)
+	d.sendToGY(old, "replaced", false)
+}
+
+// payToPlace charges "Chain Energy" for placing c from the hand.
+func (d *duel) payToPlace(p int, c *inst) bool {
+	for _, ce := range d.allField() {
+		if !ce.faceUp || ce.hasOp("continuous", "pay-to-place") == nil {
+			continue
+		}
+		n := ce.opN("continuous", "pay-to-place")
+		lp := d.pl[p].lp
+		r := ref("Chain Energy", d.p.ChainEnergyToZero)
+		if lp < n {
+			d.illegal(fmt.Sprintf("%s must pay %d LP to %s to place %s, and has only %d", d.pn(p), n, ce.name(), c.name(), lp), ruleRef{})
+			return false
+		}
+		if lp == n && !d.p.ChainEnergyToZero.Value && !d.costMayReachZero() {
+			d.illegal(fmt.Sprintf("paying %d LP to %s would bring %s to 0 LP", n, ce.name(), d.pn(p)), ref("Life Point costs", d.p.LPCostToZero))
+			return false
+		}
+		if lp == n && d.p.ChainEnergyToZero.Value && !d.costMayReachZero() {
+			d.emit("rule", p, ce.name(), fmt.Sprintf("%s may pay %s's %d LP even though it brings them to 0", d.pn(p), ce.name(), n), r)
+		}
+		d.changeLP(p, -n, fmt.Sprintf("paid to %s to place %s", ce.name(), c.name()), ruleRef{})
+		d.checkLoss()
+		if d.over {
+			return false
+		}
+	}
+	return true
+}
+
+func (d *duel) changePosition(a *Action) {
+	p := a.Player
+	if !d.mainPhaseAction(p, "change a battle position") {
+		return
+	}
+	c := d.find(a.Card, p, locMonster)
+	if c == nil || c.ctrl != p {
+		d.fail("%s", d.whereText(a.Card, p, "Monster Zone"))
+		return
+	}
+	if c.attacks > 0 || c.attackedOnce {
+		d.illegal(fmt.Sprintf("%s cannot change its battle position this turn", c.name()), ruleRef{})
+		return
+	}
+	if !d.positionFree(c, "change its battle position") {
+		return
+	}
+	d.slowAction()
+	c.def = a.Declare == "defense"
+	c.faceUp = true
+	c.posTurn = d.turn
+	d.emit("position", p, c.name(), fmt.Sprintf("%s changes %s to %s", d.pn(p), c.name(), d.positionText(c)), ruleRef{})
+}
