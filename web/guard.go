@@ -54,7 +54,7 @@ const busyRetryAfter = 3
 
 // engineSlots bounds the replay engine two ways. At most n replays run at
 // once (half the CPUs by default), and all of them together may use only a
-// share of the machine's time (engineShare of every CPU, measured as the
+// share of the machine's time (defaultEngineShare of every CPU, measured as the
 // time each holds its slot), so pages served from memory keep the rest
 // however many clients send replays. A request waits for a slot and for
 // the budget in a bounded queue, for at most wait; when the queue is full
@@ -72,15 +72,18 @@ type engineSlots struct {
 	last   time.Time
 }
 
-// engineShare is the part of each CPU's time the engine may use.
-const engineShare = 0.05
+// defaultEngineShare is the part of each CPU's time the engine may use.
+const defaultEngineShare = 0.05
 
-func newEngineSlots(n int) *engineSlots {
+func newEngineSlots(n int, share float64) *engineSlots {
 	cpus := runtime.GOMAXPROCS(0)
 	if n <= 0 {
 		n = max(1, cpus/2)
 	}
-	rate := engineShare * float64(cpus)
+	if share <= 0 {
+		share = defaultEngineShare
+	}
+	rate := share * float64(cpus)
 	burst := time.Duration(rate * float64(time.Second))
 	return &engineSlots{run: make(chan struct{}, n), queue: make(chan struct{}, 64), wait: 5 * time.Second,
 		rate: rate, burst: burst, budget: burst, last: time.Now()}

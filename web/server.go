@@ -52,6 +52,7 @@ type Config struct {
 	Logger         *slog.Logger
 	RateLimit      RateLimit // per client on the routes that run the engine or touch a database (see limits.go); the zero value is the default limit
 	EngineSlots    int       // replays running at once; 0 means half the CPUs, at least 1 (see engineSlots)
+	EngineShare    float64   // part of each CPU's time pasted, shared and API replays may use together; 0 means 5%
 	PageCacheBytes int       // memory for replay pages rendered once and served again; 0 means 64 MiB
 }
 
@@ -108,7 +109,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 		cfg.PageCacheBytes = 64 << 20
 	}
 	s := &Server{cfg: cfg, d: d, log: cfg.Logger, static: map[string]staticFile{},
-		slots: newEngineSlots(cfg.EngineSlots), pages: newPageCache(cfg.PageCacheBytes),
+		slots: newEngineSlots(cfg.EngineSlots, cfg.EngineShare), pages: newPageCache(cfg.PageCacheBytes),
 		// Five wrong export tokens, then one a minute.
 		exportBad: newCostLimiter(RateLimit{PerSec: 1.0 / 60, Burst: 5})}
 	if err := s.loadStatic(); err != nil {

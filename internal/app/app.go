@@ -47,7 +47,8 @@ type Config struct {
 
 	CardsPath string // a YGOPro cards.cdb for the Domain deck checker; "" uses the built-in catalogue
 
-	RateLimit web.RateLimit // per client on the routes that run the engine or touch a database; the zero value is the default limit
+	RateLimit   web.RateLimit // per client on the routes that run the engine or touch a database; the zero value is the default limit
+	EngineShare float64       // part of each CPU's time pasted, shared and API replays may use together; 0 means 5%
 
 	MaxConnsPerClient int           // connections one client address may hold open; 0 means 256
 	MaxConns          int           // connections in all; 0 means 16384, less when the open-file limit is lower
@@ -291,7 +292,7 @@ func (a *App) load(ctx context.Context) (*build, error) {
 		ix.Close()
 		return nil, err
 	}
-	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger, RateLimit: cfg.RateLimit}, web.Deps{Site: c.Site, Index: ix, Cards: c.Cards, Decks: decks,
+	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger, RateLimit: cfg.RateLimit, EngineShare: cfg.EngineShare}, web.Deps{Site: c.Site, Index: ix, Cards: c.Cards, Decks: decks,
 		Replay: &web.ReplayDeps{Scenarios: c.Scenarios, Shares: a.shares},
 		Quiz:   &web.QuizDeps{Banks: qb.banks, Store: a.tries, ExportToken: cfg.ExportToken, TimeLimit: cfg.QuizTimeLimit}})
 	if err != nil {

@@ -408,7 +408,7 @@ func TestFullSharesDiskKeepsAttempts(t *testing.T) {
 	// Fill the shares file from many "addresses" worth of text.
 	var full []byte
 	for i := 0; i < 200 && full == nil; i++ {
-		scn := fmt.Sprintf("title: fill %d\nformats: goat\nturn: A\nphase: main 1\n\nA hand: Sangan\n\nA Normal Summons Sangan\n%s", i, strings.Repeat("A passes\n", 400))
+		scn := fmt.Sprintf("title: fill %d\nformats: goat\nturn: A\nphase: main 1\n\nA hand: Sangan\n\nA Normal Summons Sangan\n%s", i, strings.Repeat("A passes\n", 300))
 		resp, b, err := cd.do("POST", "/replay", url.Values{"scenario": {scn}})
 		if err != nil {
 			t.Fatal(err)
