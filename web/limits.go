@@ -73,7 +73,8 @@ func rateLimited(method, path string) bool {
 		path == "/domain/check",
 		strings.HasPrefix(path, "/quiz/"),
 		path == "/verify", strings.HasPrefix(path, "/verify/"),
-		strings.HasPrefix(path, "/export/"):
+		strings.HasPrefix(path, "/export/"),
+		path == "/organiser", strings.HasPrefix(path, "/organiser/"):
 		return true
 	case strings.HasPrefix(path, "/attempt/"):
 		return !strings.HasSuffix(path, "/submit")

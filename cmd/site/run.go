@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"substep/internal/app"
 	"substep/internal/words"
@@ -22,8 +23,9 @@ var commands = []struct{ name, usage, does string }{
 	{"build", "site build [-o substep.db] [-content DIR]", "compile the content into a SQLite database file"},
 	{"check", "site check [-content DIR]", "validate every page and scenario; exits non-zero on a problem"},
 	{"replay", "site replay FILE... [-format goat,hat|all] [-json] [-puzzle OUT.lua]", "replay a scenario under each format (exits non-zero when an expectation fails), or export it as an EDOPro puzzle"},
-	{"deck-check", "site deck-check FILE [-master NAME] [-cards cards.cdb] [-why]", "check a Domain deck (.ydk, ydke:// or a card list)"},
+	{"deck-check", "site deck-check FILE [-format goat|edison|hat|domain] [-list FILE.lflist.conf] [-master NAME] [-cards cards.cdb] [-why] [-json]", "check a deck (.ydk, ydke:// or a card list) in a format, or against an EDOPro list"},
 	{"cards-db", "site cards-db [-o cards.cdb]", "write the card catalogue as a YGOPro cards.cdb"},
+	{"pools", "site pools [-from ../shared/formats] [-o pools/data] | site pools -export goat", "re-derive the card-pool data files from the shared EDOPro lists, or print a format's list as a .lflist.conf"},
 	{"help", "site help [COMMAND]", "list the commands, or show one command's flags"},
 }
 
@@ -91,7 +93,9 @@ func runCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		fs.StringVar(&cfg.AttemptsPath, "attempts", "attempts.db", "SQLite file for quiz attempts (created if missing)")
 		fs.StringVar(&cfg.SharesPath, "shares", "shares.db", "SQLite file for shared replay links, apart from the attempts (created if missing)")
 		sharesMB := fs.Int64("shares-max-mb", 512, "size cap of the shared-links file, in MiB")
-		fs.StringVar(&cfg.ExportToken, "export-token", "", "token for /export/attempts.csv (default $SUBSTEP_EXPORT_TOKEN; none: export off)")
+		fs.StringVar(&cfg.ExportToken, "export-token", "", "organiser token for /organiser and /export/attempts.csv (default $SUBSTEP_EXPORT_TOKEN; none: both off)")
+		fs.StringVar(&cfg.Issuer, "issuer", "", "the organiser's label on exam codes and certificates (default: the organiser of this Substep site)")
+		fs.DurationVar(&cfg.SelfCooldown, "self-cooldown", 10*time.Minute, "default wait between two self-assessments of a format from one address (organisers may change it per format)")
 		rateLimit := fs.Bool("rate-limit", true, "limit each client's use of the engine and the databases (20 tokens/s, bursts of 60, a token per 25ms of work); false only for load benchmarks")
 		if err := fs.Parse(args); err != nil {
 			return err
@@ -129,6 +133,8 @@ func runCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		return deckCheck(fs, args, stdout)
 	case "cards-db":
 		return cardsDB(fs, args, stdout)
+	case "pools":
+		return poolsCmd(fs, args, stdout)
 	case "check":
 		if err := fs.Parse(args); err != nil {
 			return err

@@ -396,11 +396,10 @@ func TestShareQuota(t *testing.T) {
 // line naming the file, and every submission the server acknowledged is
 // in the attempts file after a restart.
 func TestFullSharesDiskKeepsAttempts(t *testing.T) {
-	_, set := checkedBanks(t)
 	dir := t.TempDir()
 	attemptsPath, sharesPath := filepath.Join(dir, "attempts.db"), filepath.Join(dir, "shares.db")
 	logs := &syncBuffer{}
-	a := runApp(t, Config{AttemptsPath: attemptsPath, SharesPath: sharesPath, Logger: slog.New(slog.NewTextHandler(logs, nil)),
+	a := quizApp(t, Config{AttemptsPath: attemptsPath, SharesPath: sharesPath, Logger: slog.New(slog.NewTextHandler(logs, nil)),
 		ShareLimits: shares.Limits{MaxBytes: 96 << 10, PerClient: 1 << 20, PerClientBytes: 1 << 40}})
 	cd := newCandidate(t, a.URL())
 	sh := cd.start("goat", "Judge Full")
@@ -434,8 +433,8 @@ func TestFullSharesDiskKeepsAttempts(t *testing.T) {
 	// Attempts go on: a new one starts, both are submitted and acknowledged.
 	sh2 := newCandidate(t, a.URL())
 	s2 := sh2.start("hat", "Judge Full Two")
-	cd.must("POST", "/attempt/"+sh.id+"/submit", answers(set, "goat", sh, 18), http.StatusSeeOther)
-	sh2.must("POST", "/attempt/"+s2.id+"/submit", answers(set, "hat", s2, 12), http.StatusSeeOther)
+	cd.must("POST", "/attempt/"+sh.id+"/submit", answers(attemptsOf(a), sh, 18), http.StatusSeeOther)
+	sh2.must("POST", "/attempt/"+s2.id+"/submit", answers(attemptsOf(a), s2, 12), http.StatusSeeOther)
 
 	store, err := attempts.Open(context.Background(), attemptsPath)
 	if err != nil {
