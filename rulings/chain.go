@@ -221,7 +221,7 @@ func (d *duel) activate(a *Action) {
 	if !d.damageStepAllows(c, e) {
 		return
 	}
-	if !d.conditionMet(p, c, e) {
+	if !d.conditionMet(p, c, e) || !d.onceFree(c, e) {
 		return
 	}
 	if !d.findCheck(p, c, e) {
@@ -252,6 +252,7 @@ func (d *duel) activate(a *Action) {
 	if !ok {
 		return
 	}
+	d.markOnce(c, e)
 	if gyTarget {
 		if targets, ok = d.pickTargets(p, c, e, a); !ok {
 			return
@@ -833,6 +834,10 @@ func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action, targets []*inst) (
 				d.illegal(fmt.Sprintf("%s must Tribute itself and is not on the field", c.name()), ruleRef{})
 				return nil, false
 			}
+		case "detach":
+			if !d.canDetach(c, o) {
+				return nil, false
+			}
 		case "send-monster":
 			if d.costMonster(p, c, o.Filter, a) == nil {
 				d.illegal(fmt.Sprintf("%s has no monster to send to the Graveyard for %s", d.pn(p), c.name()), ruleRef{})
@@ -911,6 +916,8 @@ func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action, targets []*inst) (
 				d.tribute(x, "Tributed as a cost")
 				out = append(out, "Tribute "+x.name())
 			}
+		case "detach":
+			out = append(out, d.payDetach(c, o))
 		case "remove-counter":
 			c.counters -= max(o.N, 1)
 			d.emit("cost", p, c.name(), fmt.Sprintf("%s removes a Spell Counter from %s", d.pn(p), c.name()), ruleRef{})
@@ -1238,6 +1245,7 @@ func (d *duel) moveTo(c *inst, to, why string) {
 	if to == locGY && c.onField() && c.faceUp && !c.effNegated && c.hasOp("continuous", "to-deck-instead-of-gy") != nil {
 		to, why = locDeck, why+"; it goes to the top of the Deck instead of the Graveyard"
 	}
+	to = extraDeckBound(c, to)
 	from := d.locName(c)
 	mv := moved{from: c.loc, field: c.onField(), monster: c.isMonster(), trapMon: c.trapMon, equipTo: c.equipTo, ctrl: c.ctrl}
 	p := c.owner
@@ -1265,6 +1273,9 @@ func (d *duel) left(c *inst, wasField bool, to string) {
 	}
 	if !c.onField() {
 		c.linked = nil
+	}
+	if wasField && !c.onField() && len(c.mats) > 0 {
+		d.materialsLeave(c)
 	}
 	if to == locGY {
 		if wasField {

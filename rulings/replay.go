@@ -519,6 +519,8 @@ func (d *duel) act1(a *Action) {
 		d.timeCalled()
 	case vSynchro:
 		d.synchroSummon(a)
+	case vXyz:
+		d.xyzSummon(a)
 	case vReturnDM:
 		d.returnDM(a)
 	case vKeepDM:
