@@ -172,25 +172,25 @@ func (d *duel) materialsLeave(x *inst) {
 	}
 }
 
-// canDetach checks the `detach` cost: c has at least n materials.
-func (d *duel) canDetach(c *inst, o Op) bool {
-	if n := max(o.N, 1); len(c.mats) < n {
-		d.illegal(fmt.Sprintf("%s must detach %d Xyz Material and has %d", c.name(), n, len(c.mats)), ruleRef{})
-		return false
+// checkDetachCost: `detach` needs the card to have at least `n` (default
+// 1) materials.
+func checkDetachCost(cc costCall) bool {
+	if n := max(cc.o.N, 1); len(cc.c.mats) < n {
+		return cc.illegal("%s must detach %d Xyz Material and has %d", cc.c.name(), n, len(cc.c.mats))
 	}
 	return true
 }
 
-// payDetach pays the `detach` cost (n, default 1): the materials attached
-// first go to the Graveyard.
-func (d *duel) payDetach(c *inst, o Op) string {
+// payDetachCost pays `detach`: the materials attached first go to the
+// Graveyard.
+func payDetachCost(cc costCall) ([]string, bool) {
 	var out []string
-	for i := 0; i < max(o.N, 1) && len(c.mats) > 0; i++ {
-		m := c.mats[0]
-		d.moveTo(m, locGY, "detached from "+c.name()+" as a cost")
+	for i := 0; i < max(cc.o.N, 1) && len(cc.c.mats) > 0; i++ {
+		m := cc.c.mats[0]
+		cc.d.moveTo(m, locGY, "detached from "+cc.c.name()+" as a cost")
 		out = append(out, m.name())
 	}
-	return "detach " + strings.Join(out, ", ")
+	return []string{"detach " + strings.Join(out, ", ")}, true
 }
 
 // materialNames is what State shows under an Xyz Monster.
