@@ -116,7 +116,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 		if err != nil {
 			return nil, fmt.Errorf("scenario guide: %w", err)
 		}
-		s.guideHTML = doc.HTML
+		// The reference comes below the guide's own title (replay.templ).
+		s.guideHTML = strings.Replace(strings.Replace(doc.HTML, "<h1", "<h2", 1), "</h1>", "</h2>", 1)
 	}
 
 	e := echo.New()

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/google/go-cmp/cmp"
 	"github.com/yuin/gopher-lua/parse"
 
 	"substep/rulings"
@@ -263,4 +264,25 @@ func testPuzzleDownload(t *testing.T, a *App) {
 	}
 	act(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('a[data-puzzle]').scrollIntoView({block: 'center'})`))
 	shoot(t, ctx, "newcomer-replay-puzzle-after-1280", false)
+
+	// The step buttons say what happens; each marked step says what differs.
+	labels := jsEval[[]string](t, ctx, `Array.from(document.querySelectorAll('.rv-steps button')).map(b => b.textContent)`)
+	if diff := cmp.Diff([]string{"Start", "A activates Soul Exchange", "both pass", "A Tribute Summons Thestalos the Firestorm…", "both pass"}, labels); diff != "" {
+		t.Errorf("step buttons (-want +got):\n%s", diff)
+	}
+	whys := jsEval[[]string](t, ctx, `Array.from(document.querySelectorAll('.differs-note li')).map(li => li.textContent)`)
+	if len(whys) == 0 {
+		t.Errorf("the page does not say where the formats differ")
+	}
+	for _, w := range whys {
+		if !regexp.MustCompile(`^line \d+, .+: [A-Z].+\.$`).MatchString(w) {
+			t.Errorf("a differing line is explained as %q", w)
+		}
+	}
+	act(t, ctx, chromedp.Click(chromedp.CSS(`.rv-steps li.differs button`)))
+	if got := jsEval[string](t, ctx, `(document.querySelector('.rv-now .rv-why') || {}).textContent || ''`); got == "" {
+		t.Errorf("the caption of a differing step does not say what differs")
+	}
+	act(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('.differs-note').scrollIntoView()`))
+	shoot(t, ctx, "newcomer-replay-steps-after-1280", false)
 }
