@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"substep/content"
@@ -71,19 +72,24 @@ func BenchmarkLoadChecked(b *testing.B) {
 	}
 }
 
-// embeddedSet loads and checks the embedded banks with the real engine.
+// embeddedSet loads and checks the embedded banks with the real engine,
+// once for every test of the package that reads them.
 func embeddedSet(t *testing.T) *Set {
 	t.Helper()
-	scen, err := fs.Sub(content.FS, "scenarios")
-	if err != nil {
-		t.Fatal(err)
-	}
-	set, err := LoadChecked(BankFS(), scen, NewEngine(nil))
+	set, err := loadEmbedded()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return set
 }
+
+var loadEmbedded = sync.OnceValues(func() (*Set, error) {
+	scen, err := fs.Sub(content.FS, "scenarios")
+	if err != nil {
+		return nil, err
+	}
+	return LoadChecked(BankFS(), scen, NewEngine(nil))
+})
 
 // TestEmbeddedBanksLint holds every embedded question to Lint: no answer
 // readable from its prompt, no question asked twice in a pool, four choices

@@ -3,9 +3,13 @@ package quizzes
 import (
 	"fmt"
 	"io/fs"
+	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
+
+	"substep/rulings"
 )
 
 // AllFormats are the rule sets a question is replayed under to see whether
@@ -90,6 +94,39 @@ func (c *parseCache) replayQuery(format string, q *Question, query string) (Repl
 type Replay struct {
 	Answer string
 	Steps  []Step
+	// The situation a certification candidate sees instead of the script:
+	// the board before the first action, and the actions told in a judge's
+	// words (rulings.Narrate). Nil for deck questions and fake engines.
+	Start     *rulings.State
+	Narration []rulings.Narration
+}
+
+var lineRE = regexp.MustCompile(`\b([Ll])ine (\d+)\b`)
+
+// SituationPrompt is the prompt as the situation view asks it: each
+// "line N" of the script becomes "step M" of the narration. ok is false
+// when a line the prompt names is no step (the prompt is then returned
+// unchanged, and must not be shown with the situation).
+func (c *Checked) SituationPrompt() (string, bool) {
+	ok := true
+	out := lineRE.ReplaceAllStringFunc(c.Prompt, func(m string) string {
+		sm := lineRE.FindStringSubmatch(m)
+		n, _ := strconv.Atoi(sm[2])
+		step, found := rulings.StepOf(c.Replay.Narration, n)
+		if !found {
+			ok = false
+			return m
+		}
+		word := "step"
+		if sm[1] == "L" {
+			word = "Step"
+		}
+		return word + " " + strconv.Itoa(step)
+	})
+	if !ok {
+		return c.Prompt, false
+	}
+	return out, true
 }
 
 // Step is one line of a replayed timeline.

@@ -65,7 +65,7 @@ func distract(format string, q *Question, got string, across map[string]string, 
 	}
 	for _, v := range cands {
 		if len(q.Choices) >= MinChoices {
-			break
+			return
 		}
 		n := normalize(v)
 		if v == "" || have[n] || strings.HasPrefix(n, "error") {
@@ -76,6 +76,17 @@ func distract(format string, q *Question, got string, across map[string]string, 
 		}
 		have[n] = true
 		q.Choices = append(q.Choices, Choice{ID: choiceID(q.ID, v), Value: v})
+	}
+	// last resort, in the game's words: nothing was activated, or the
+	// card has left the field
+	for _, c := range []Choice{{Value: "no such chain", Text: "None: no effect is activated"}, {Value: "not on the field", Text: "It is no longer on the field"}} {
+		kindOK := (c.Value == "no such chain" && q.Kind == KindChainLink && reAskCard.MatchString(normalize(q.Ask))) ||
+			(c.Value == "not on the field" && slices.Contains(positions, got))
+		if len(q.Choices) < MinChoices && kindOK && !have[normalize(c.Value)] {
+			have[normalize(c.Value)] = true
+			c.ID = choiceID(q.ID, c.Value)
+			q.Choices = append(q.Choices, c)
+		}
 	}
 }
 
@@ -167,11 +178,32 @@ func sameKind(format string, q *Question, got string, cache *parseCache) []strin
 				out = append(out, cardsOf(ask("chain "+strconv.Itoa(c)))...)
 			}
 		}
+		out = append(out, setupCards(q.Scenario)...)
 		for k := 1; k <= lines; k++ {
 			for _, p := range []string{"a", "b"} {
 				for _, what := range []string{"monsters", "spells", "hand", "graveyard"} {
 					out = append(out, cardsOf(ask(what+" "+p+" after line "+strconv.Itoa(k)))...)
 				}
+			}
+		}
+	}
+	return out
+}
+
+// reSetup is a scenario's set-up line naming a player's cards
+// ("B spells/traps: Mirror Force (set), Magic Cylinder (set)").
+var reSetup = regexp.MustCompile(`(?m)^[A-Fa-f][1-9]? (?:hand|monsters|spells|spells/traps|traps|graveyard|deck|field|banished|deck master)[^:\n]*: (.+)$`)
+
+// reCount is a set-up entry that counts unnamed cards ("3 cards").
+var reCount = regexp.MustCompile(`^\d+ cards?$`)
+
+// setupCards lists the cards a scenario's set-up lines name, in order.
+func setupCards(scenario string) []string {
+	var out []string
+	for _, m := range reSetup.FindAllStringSubmatch(scenario, -1) {
+		for _, c := range cardsOf(m[1]) {
+			if c = strings.TrimSpace(c); c != "" && !reCount.MatchString(c) {
+				out = append(out, c)
 			}
 		}
 	}

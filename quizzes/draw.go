@@ -16,23 +16,71 @@ const (
 
 // Item is one question of a drawn test: the question, its choices in the
 // order shown, and the right choice as the engine computed it when the
-// test was drawn.
+// test was drawn. Choice ids are the attempt's own: random for each
+// attempt, so an id seen in practice or in another attempt says nothing
+// here; Stable maps them (position by position) to the bank's choice ids.
 type Item struct {
 	QuestionID string   `json:"q"`
 	Topic      string   `json:"topic"`
-	Choices    []string `json:"choices"` // choice ids in display order
-	Correct    string   `json:"correct"` // choice id
+	Choices    []string `json:"choices"`          // the attempt's choice ids, in display order
+	Stable     []string `json:"stable,omitempty"` // the bank's choice id of each, same order
+	Correct    string   `json:"correct"`          // the attempt's id of the right choice
 }
 
-// Draw picks n questions from the bank, spread across topics: topics take
-// turns in a shuffled order, each giving a random question it has not given
-// yet, until n are drawn or the bank runs out. The questions and each
-// question's choices are then shuffled. The same seed always draws the same
-// test from the same bank.
-func (b *CheckedBank) Draw(n int, seed uint64) []Item {
+// StableID is the bank's id of the choice the attempt calls id; an item
+// drawn before attempts had their own ids uses the bank's ids directly.
+func (it Item) StableID(id string) (string, bool) {
+	i := slices.Index(it.Choices, id)
+	switch {
+	case i < 0:
+		return "", false
+	case len(it.Stable) == len(it.Choices):
+		return it.Stable[i], true
+	}
+	return id, true
+}
+
+// Mix is the share (in percent) of difficulty 1, 2 and 3 questions a
+// certification test draws when its pool has them.
+var Mix = [3]int{30, 45, 25}
+
+// mixQuota splits n questions into the counts of each difficulty.
+func mixQuota(n int) [3]int {
+	var q [3]int
+	left := n
+	for i := range q {
+		q[i] = n * Mix[i] / 100
+		left -= q[i]
+	}
+	for i := 1; left > 0; i = (i + 1) % 3 { // the remainder to the middle level first
+		q[i]++
+		left--
+	}
+	return q
+}
+
+func level(q *Checked) int {
+	if q.Difficulty >= 1 && q.Difficulty <= 3 {
+		return q.Difficulty - 1
+	}
+	return 1 // unrated questions count as level 2
+}
+
+// Draw picks n questions from the bank (see DrawFrom); b.InPool(pool).Draw
+// draws from one pool.
+func (b *CheckedBank) Draw(n int, seed uint64) []Item { return DrawFrom(b.Questions, n, seed) }
+
+// DrawFrom picks n questions, spread across topics and mixed by
+// difficulty: topics take turns in a shuffled order, each giving a random
+// question it has not given yet whose difficulty still has room in the
+// Mix, until n are drawn; when no topic can give one the Mix gives way.
+// The questions and each question's choices are then shuffled, and each
+// choice gets a random id of this draw. The same seed always draws the same
+// test from the same questions.
+func DrawFrom(questions []*Checked, n int, seed uint64) []Item {
 	rng := rand.New(rand.NewPCG(seed, seed^0x5ab57e9))
 	byTopic := map[string][]*Checked{}
-	for _, q := range b.Questions {
+	for _, q := range questions {
 		byTopic[q.Topic] = append(byTopic[q.Topic], q)
 	}
 	topics := make([]string, 0, len(byTopic))
@@ -42,34 +90,66 @@ func (b *CheckedBank) Draw(n int, seed uint64) []Item {
 	sort.Strings(topics)
 	rng.Shuffle(len(topics), func(i, j int) { topics[i], topics[j] = topics[j], topics[i] })
 	for _, t := range topics {
-		qs := byTopic[t]
+		qs := slices.Clone(byTopic[t])
 		rng.Shuffle(len(qs), func(i, j int) { qs[i], qs[j] = qs[j], qs[i] })
+		byTopic[t] = qs
 	}
+	quota := mixQuota(min(n, len(questions)))
+	levels := map[int]bool{}
+	for _, q := range questions {
+		levels[level(q)] = true
+	}
+	taken := map[*Checked]bool{}
+	given := map[string]int{}
 	var picked []*Checked
-	for round := 0; len(picked) < n; round++ {
-		added := false
-		for _, t := range topics {
-			if len(picked) == n {
-				break
-			}
-			if qs := byTopic[t]; round < len(qs) {
-				picked = append(picked, qs[round])
-				added = true
+	// The Mix applies only to a pool rated at every level; when it cannot
+	// be met the rest is drawn without it, the topics that gave least first.
+	for strict := len(levels) == 3; len(picked) < n; strict = false {
+		for added := true; added && len(picked) < n; {
+			added = false
+			slices.SortStableFunc(topics, func(a, b string) int { return given[a] - given[b] })
+			for _, t := range topics {
+				if len(picked) == n {
+					break
+				}
+				for _, q := range byTopic[t] {
+					if taken[q] || (strict && quota[level(q)] == 0) {
+						continue
+					}
+					taken[q], added = true, true
+					given[t]++
+					quota[level(q)]--
+					picked = append(picked, q)
+					break
+				}
 			}
 		}
-		if !added {
+		if !strict {
 			break
 		}
 	}
 	rng.Shuffle(len(picked), func(i, j int) { picked[i], picked[j] = picked[j], picked[i] })
 	items := make([]Item, len(picked))
 	for i, q := range picked {
-		ids := make([]string, len(q.Choices))
+		stable := make([]string, len(q.Choices))
 		for j, c := range q.Choices {
-			ids[j] = c.ID
+			stable[j] = c.ID
 		}
-		rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
-		items[i] = Item{QuestionID: q.ID, Topic: q.Topic, Choices: ids, Correct: q.Correct}
+		rng.Shuffle(len(stable), func(i, j int) { stable[i], stable[j] = stable[j], stable[i] })
+		ids := make([]string, len(stable))
+		it := Item{QuestionID: q.ID, Topic: q.Topic, Choices: ids, Stable: stable}
+		for j := range ids {
+			for {
+				ids[j] = fmt.Sprintf("%08x", rng.Uint32())
+				if !slices.Contains(ids[:j], ids[j]) {
+					break
+				}
+			}
+			if stable[j] == q.Correct {
+				it.Correct = ids[j]
+			}
+		}
+		items[i] = it
 	}
 	return items
 }

@@ -59,19 +59,21 @@ func (e *rulingsEngine) Parse(scenario string) (Parsed, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
-	return &parsedScenario{s: s, replays: map[string]replayed{}}, nil
+	return &parsedScenario{s: s, narration: rulings.Narrate(s), replays: map[string]replayed{}}, nil
 }
 
 // parsedScenario is a parsed scenario with its timelines by format.
 type parsedScenario struct {
-	s       *rulings.Scenario
-	mu      sync.Mutex
-	replays map[string]replayed
+	s         *rulings.Scenario
+	narration []rulings.Narration
+	mu        sync.Mutex
+	replays   map[string]replayed
 }
 
 type replayed struct {
 	t     *rulings.Timeline
 	steps []Step
+	start *rulings.State
 	err   error
 }
 
@@ -97,6 +99,9 @@ func (p *parsedScenario) timeline(format string) replayed {
 		}
 		if r.err == nil {
 			r.t, r.steps = t, steps(t)
+			if st := t.Steps(); len(st) > 0 && st[0].Line == 0 {
+				r.start = st[0].State
+			}
 		}
 	}
 	p.replays[format] = r
@@ -112,7 +117,7 @@ func (p *parsedScenario) Replay(format, query string) (Replay, error) {
 	if err != nil {
 		return Replay{}, err
 	}
-	return Replay{Answer: ans, Steps: r.steps}, nil
+	return Replay{Answer: ans, Steps: r.steps, Start: r.start, Narration: p.narration}, nil
 }
 
 // CheckDeck checks a Domain deck list against the catalogue's cards.

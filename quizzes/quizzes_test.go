@@ -3,6 +3,7 @@ package quizzes
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -280,13 +281,18 @@ func TestDraw(t *testing.T) {
 				for _, c := range q.Choices {
 					ids = append(ids, c.ID)
 				}
-				got := append([]string(nil), it.Choices...)
+				got := append([]string(nil), it.Stable...)
 				sort.Strings(got)
 				sort.Strings(ids)
 				if diff := cmp.Diff(ids, got); diff != "" {
 					t.Errorf("%s: choices are not a permutation of the question's (-want +got):\n%s", it.QuestionID, diff)
 				}
-				if it.Correct != q.Correct || it.Topic != q.Topic {
+				for _, id := range it.Choices {
+					if slices.Contains(ids, id) {
+						t.Errorf("%s: the attempt shows the bank's choice id %s", it.QuestionID, id)
+					}
+				}
+				if st, _ := it.StableID(it.Correct); st != q.Correct || it.Topic != q.Topic {
 					t.Errorf("%s: item %+v does not match the question", it.QuestionID, it)
 				}
 			}
@@ -368,6 +374,40 @@ func TestScoreAndCheckAnswers(t *testing.T) {
 	}{{16, 20, true}, {15, 20, false}, {20, 20, true}, {0, 0, false}} {
 		if got := Passed(c.correct, c.total); got != c.want {
 			t.Errorf("Passed(%d, %d) = %v", c.correct, c.total, got)
+		}
+	}
+}
+
+// TestDrawMixAndPools: a pool with every difficulty draws the Mix, only
+// from that pool; two draws give the same question different choice ids.
+func TestDrawMixAndPools(t *testing.T) {
+	b := bigBank([]int{12, 12, 12, 12, 12})
+	for i, q := range b.Questions {
+		q.Difficulty = i%3 + 1
+		if i%5 == 0 {
+			q.Pool = PoolPractice
+		} else {
+			q.Pool = PoolCertification
+		}
+	}
+	items := b.InPool(PoolCertification).Draw(20, 3)
+	got := map[int]int{}
+	for _, it := range items {
+		q, _ := b.Question(it.QuestionID)
+		if q.Pool != PoolCertification {
+			t.Errorf("%s from the %s pool drawn into a certification test", q.ID, q.Pool)
+		}
+		got[q.Difficulty]++
+	}
+	want := map[int]int{1: 6, 2: 9, 3: 5}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("difficulty mix of 20 (-want +got):\n%s", diff)
+	}
+	// The same question in two draws: no choice id in common.
+	a, c := DrawFrom(b.Questions[:1], 1, 1)[0], DrawFrom(b.Questions[:1], 1, 2)[0]
+	for _, id := range a.Choices {
+		if slices.Contains(c.Choices, id) {
+			t.Errorf("choice id %s appears in two attempts", id)
 		}
 	}
 }

@@ -135,119 +135,134 @@ func (p *parser) action(n int, line string) (*Action, string) {
 	}
 	a.Player = p.playerIndex(m[1])
 	rest := strings.TrimSpace(m[2])
-	switch {
-	case rePass.MatchString(rest):
-		a.Verb = vPass
-	case reDraw.MatchString(rest):
-		mm := reDraw.FindStringSubmatch(rest)
-		a.Verb, a.N = vDraw, 1
-		switch strings.ToLower(mm[1]) {
-		case "", "a", "one":
-		case "two":
-			a.N = 2
-		case "three":
-			a.N = 3
-		default:
-			a.N, _ = strconv.Atoi(mm[1])
+	for _, ph := range playerPhrases {
+		if mm := ph.re.FindStringSubmatch(rest); mm != nil {
+			return a, ph.read(p, a, mm)
 		}
-		if a.N < 1 || a.N > 60 {
-			return nil, "a player draws from 1 to 60 cards"
-		}
-	case reSynchro.MatchString(rest):
-		mm := reSynchro.FindStringSubmatch(rest)
-		a.Verb = vSynchro
-		return a, firstErr(p.ref(mm[1], &a.Card), p.refList(mm[2], &a.Tribute))
-	case reReturnDM.MatchString(rest):
-		a.Verb = vReturnDM
-		if mm := reReturnDM.FindStringSubmatch(rest); !reDMWord.MatchString(mm[1]) {
-			return a, p.ref(mm[1], &a.Card)
-		}
-	case reKeepDM.MatchString(rest):
-		a.Verb = vKeepDM
-	case reHandSize.MatchString(rest):
-		a.Verb = vHandDiscard
-		return a, p.refList(reHandSize.FindStringSubmatch(rest)[1], &a.Discard)
-	case reTSummon.MatchString(rest):
-		mm := reTSummon.FindStringSubmatch(rest)
-		a.Verb = vTributeSummon
-		return a, firstErr(p.ref(mm[1], &a.Card), p.refList(mm[2], &a.Tribute))
-	case reTSummon2.MatchString(rest):
-		mm := reTSummon2.FindStringSubmatch(rest)
-		a.Verb = vTributeSummon
-		return a, firstErr(p.ref(mm[2], &a.Card), p.refList(mm[1], &a.Tribute))
-	case reFSummon.MatchString(rest):
-		a.Verb = vFlipSummon
-		return a, p.ref(reFSummon.FindStringSubmatch(rest)[1], &a.Card)
-	case reNSummon.MatchString(rest):
-		a.Verb = vNormalSummon
-		return a, p.ref(reNSummon.FindStringSubmatch(rest)[1], &a.Card)
-	case reSet.MatchString(rest):
-		a.Verb = vSet
-		return a, p.ref(reSet.FindStringSubmatch(rest)[1], &a.Card)
-	case reDirectP.MatchString(rest):
-		mm := reDirectP.FindStringSubmatch(rest)
-		if a.TargetPlayer = p.playerIndex(mm[1]) + 1; a.TargetPlayer == 0 {
-			return nil, fmt.Sprintf("there is no player %s", mm[1])
-		}
-		a.Verb, a.Direct = vAttack, true
-		return a, p.ref(mm[2], &a.Card)
-	case reDirect.MatchString(rest):
-		a.Verb, a.Direct = vAttack, true
-		return a, p.ref(reDirect.FindStringSubmatch(rest)[1], &a.Card)
-	case reNoAttack.MatchString(rest):
-		a.Verb = vNoAttack
-		if mm := reNoAttack.FindStringSubmatch(rest); mm[1] != "" {
-			return a, p.ref(mm[1], &a.Card)
-		}
-	case reHasAtk.MatchString(rest):
-		mm := reHasAtk.FindStringSubmatch(rest)
-		a.Verb = vAttack
-		return a, firstErr(p.ref(mm[1], &a.Card), p.attackTarget(a, mm[2]))
-	case reAttackW.MatchString(rest):
-		mm := reAttackW.FindStringSubmatch(rest)
-		a.Verb = vAttack
-		return a, firstErr(p.ref(mm[2], &a.Card), p.ref(mm[1], &a.Other))
-	case rePhase.MatchString(rest):
-		ph := phaseNames[strings.ToLower(rePhase.FindStringSubmatch(rest)[1])]
-		a.Verb, a.Declare = vPhase, ph
-	case reEndBP.MatchString(rest):
-		a.Verb, a.Declare = vPhase, "main2"
-	case reEndTurn.MatchString(rest):
-		a.Verb = vEndTurn
-	case reOrder.MatchString(rest):
-		a.Verb = vOrder
-		return a, p.refList(reOrder.FindStringSubmatch(rest)[1], &a.Order)
-	case rePlaces.MatchString(rest):
-		mm := rePlaces.FindStringSubmatch(rest)
-		a.Verb = vOrder
-		return a, firstErr(p.refList(stripEffect(mm[1]), &a.Order), p.refList(stripEffect(mm[2]), &a.Order))
-	case rePay.MatchString(rest):
-		mm := rePay.FindStringSubmatch(rest)
-		a.Verb = vPay
-		if mm[1] != "" {
-			a.N, _ = strconv.Atoi(mm[1])
-		}
-		return a, p.ref(stripEffect(mm[2]), &a.Card)
-	case reNoPay.MatchString(rest):
-		a.Verb = vNoPay
-		return a, p.ref(stripEffect(reNoPay.FindStringSubmatch(rest)[1]), &a.Card)
-	case rePosition.MatchString(rest):
-		mm := rePosition.FindStringSubmatch(rest)
-		a.Verb, a.Declare = vPosition, strings.ToLower(mm[2])
-		return a, p.ref(mm[1], &a.Card)
-	case reTargets.MatchString(rest):
-		mm := reTargets.FindStringSubmatch(rest)
-		a.Verb = vChooseTarget
-		return a, firstErr(p.ref(mm[2], &a.Card), p.refList(mm[1], &a.Targets))
-	case reActivate.MatchString(rest):
-		mm := reActivate.FindStringSubmatch(rest)
-		a.Verb = vActivate
-		a.Chain = strings.HasPrefix(strings.ToLower(mm[1]), "chain")
-		return a, p.activation(a, mm[2])
-	default:
-		return nil, fmt.Sprintf("cannot read the action %q (see rulings/SCENARIOS.md for the phrases the engine knows)", rest)
 	}
-	return a, ""
+	return nil, fmt.Sprintf("cannot read the action %q (see rulings/SCENARIOS.md for the phrases the engine knows)", rest)
+}
+
+// phrase is one way a player's action is written: its pattern (matched
+// after "A "), and what it sets on the Action from the pattern's groups
+// (an error text, or "").
+type phrase struct {
+	re   *regexp.Regexp
+	read func(p *parser, a *Action, m []string) string
+}
+
+// playerPhrases are the actions a player takes, tried in order: the first
+// pattern that matches reads the line. A new verb is a new entry here and
+// a new entry in verbs (replay.go).
+var playerPhrases = []phrase{
+	{rePass, func(_ *parser, a *Action, _ []string) string { a.Verb = vPass; return "" }},
+	{reDraw, readDraw},
+	{reSynchro, func(p *parser, a *Action, m []string) string {
+		a.Verb = vSynchro
+		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Tribute))
+	}},
+	{reReturnDM, func(p *parser, a *Action, m []string) string {
+		a.Verb = vReturnDM
+		if !reDMWord.MatchString(m[1]) {
+			return p.ref(m[1], &a.Card)
+		}
+		return ""
+	}},
+	{reKeepDM, func(_ *parser, a *Action, _ []string) string { a.Verb = vKeepDM; return "" }},
+	{reHandSize, func(p *parser, a *Action, m []string) string {
+		a.Verb = vHandDiscard
+		return p.refList(m[1], &a.Discard)
+	}},
+	{reTSummon, func(p *parser, a *Action, m []string) string {
+		a.Verb = vTributeSummon
+		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Tribute))
+	}},
+	{reTSummon2, func(p *parser, a *Action, m []string) string {
+		a.Verb = vTributeSummon
+		return firstErr(p.ref(m[2], &a.Card), p.refList(m[1], &a.Tribute))
+	}},
+	{reFSummon, func(p *parser, a *Action, m []string) string { a.Verb = vFlipSummon; return p.ref(m[1], &a.Card) }},
+	{reNSummon, func(p *parser, a *Action, m []string) string { a.Verb = vNormalSummon; return p.ref(m[1], &a.Card) }},
+	{reSet, func(p *parser, a *Action, m []string) string { a.Verb = vSet; return p.ref(m[1], &a.Card) }},
+	{reDirectP, func(p *parser, a *Action, m []string) string {
+		if a.TargetPlayer = p.playerIndex(m[1]) + 1; a.TargetPlayer == 0 {
+			return fmt.Sprintf("there is no player %s", m[1])
+		}
+		a.Verb, a.Direct = vAttack, true
+		return p.ref(m[2], &a.Card)
+	}},
+	{reDirect, func(p *parser, a *Action, m []string) string {
+		a.Verb, a.Direct = vAttack, true
+		return p.ref(m[1], &a.Card)
+	}},
+	{reNoAttack, func(p *parser, a *Action, m []string) string {
+		a.Verb = vNoAttack
+		if m[1] != "" {
+			return p.ref(m[1], &a.Card)
+		}
+		return ""
+	}},
+	{reHasAtk, func(p *parser, a *Action, m []string) string {
+		a.Verb = vAttack
+		return firstErr(p.ref(m[1], &a.Card), p.attackTarget(a, m[2]))
+	}},
+	{reAttackW, func(p *parser, a *Action, m []string) string {
+		a.Verb = vAttack
+		return firstErr(p.ref(m[2], &a.Card), p.ref(m[1], &a.Other))
+	}},
+	{rePhase, func(_ *parser, a *Action, m []string) string {
+		a.Verb, a.Declare = vPhase, phaseNames[strings.ToLower(m[1])]
+		return ""
+	}},
+	{reEndBP, func(_ *parser, a *Action, _ []string) string { a.Verb, a.Declare = vPhase, "main2"; return "" }},
+	{reEndTurn, func(_ *parser, a *Action, _ []string) string { a.Verb = vEndTurn; return "" }},
+	{reOrder, func(p *parser, a *Action, m []string) string { a.Verb = vOrder; return p.refList(m[1], &a.Order) }},
+	{rePlaces, func(p *parser, a *Action, m []string) string {
+		a.Verb = vOrder
+		return firstErr(p.refList(stripEffect(m[1]), &a.Order), p.refList(stripEffect(m[2]), &a.Order))
+	}},
+	{rePay, func(p *parser, a *Action, m []string) string {
+		a.Verb = vPay
+		if m[1] != "" {
+			a.N, _ = strconv.Atoi(m[1])
+		}
+		return p.ref(stripEffect(m[2]), &a.Card)
+	}},
+	{reNoPay, func(p *parser, a *Action, m []string) string {
+		a.Verb = vNoPay
+		return p.ref(stripEffect(m[1]), &a.Card)
+	}},
+	{rePosition, func(p *parser, a *Action, m []string) string {
+		a.Verb, a.Declare = vPosition, strings.ToLower(m[2])
+		return p.ref(m[1], &a.Card)
+	}},
+	{reTargets, func(p *parser, a *Action, m []string) string {
+		a.Verb = vChooseTarget
+		return firstErr(p.ref(m[2], &a.Card), p.refList(m[1], &a.Targets))
+	}},
+	{reActivate, func(p *parser, a *Action, m []string) string {
+		a.Verb = vActivate
+		a.Chain = strings.HasPrefix(strings.ToLower(m[1]), "chain")
+		return p.activation(a, m[2])
+	}},
+}
+
+// readDraw reads "A draws", "A draws two cards", "A draws 3 cards".
+func readDraw(_ *parser, a *Action, m []string) string {
+	a.Verb, a.N = vDraw, 1
+	switch strings.ToLower(m[1]) {
+	case "", "a", "one":
+	case "two":
+		a.N = 2
+	case "three":
+		a.N = 3
+	default:
+		a.N, _ = strconv.Atoi(m[1])
+	}
+	if a.N < 1 || a.N > 60 {
+		return "a player draws from 1 to 60 cards"
+	}
+	return ""
 }
 
 func firstErr(es ...string) string {

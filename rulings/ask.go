@@ -396,7 +396,7 @@ func orNone(s string) string {
 // with what (the format's Ignition priority switch).
 func askFirstResponse(a ask) (string, error) {
 	tp := a.st.TurnPlayer
-	if a.t.profile != nil && a.t.profile.IgnitionPriority.Value {
+	if a.t.profile != nil && ignitionFirst(a.t.profile) {
 		return tp + " (fast effects or Ignition Effects)", nil
 	}
 	return tp + " (fast effects only)", nil

@@ -78,7 +78,7 @@ func (d *duel) declareAttack(a *Action) {
 	rr := ref("Replays", d.p.Replay)
 	if d.atk != nil && d.atk.replay {
 		if m == d.atk.attacker {
-			if d.p.Replay.Value == ReplayRedirect {
+			if d.replayKind() == ReplayRedirect {
 				if a.Direct && len(d.pl[def].mz) > 0 {
 					d.illegal(fmt.Sprintf("%s controls monsters, so %s cannot attack directly", d.pn(def), m.name()), ruleRef{})
 					return
@@ -175,7 +175,7 @@ func (d *duel) cancelAttack() {
 	}
 	m := d.atk.attacker
 	rr := ref("Replays", d.p.Replay)
-	if d.p.Replay.Value == ReplayNewAttack {
+	if d.replayKind() == ReplayNewAttack {
 		if m.attacks > 0 {
 			m.attacks--
 		}
@@ -212,7 +212,7 @@ func (d *duel) checkReplay() {
 	}
 	if d.atk.declChains == 0 {
 		d.atk.declChains = 1
-		if d.p.OneChainOnAttack.Value {
+		if d.oneChainOnAttack() {
 			d.note("the one chain that may answer the attack declaration has resolved", ref("Responses to an attack", d.p.OneChainOnAttack))
 		}
 	}
@@ -556,3 +556,9 @@ func atTiming(name string) string {
 func (d *duel) dsRef(rule string) ruleRef {
 	return ruleRef{name: "Damage Step timings", rule: rule, assumed: d.p.DamageStepRule.Assumed}
 }
+
+// replayKind is the Replay switch: ReplayNewAttack (the attacker may attack again or stop) or ReplayRedirect (it may redirect to a new target): the one place that reads the switch.
+func (d *duel) replayKind() string { return d.p.Replay.Value }
+
+// oneChainOnAttack is whether only one chain may answer an attack declaration (OneChainOnAttack): the one place that reads the switch.
+func (d *duel) oneChainOnAttack() bool { return d.p.OneChainOnAttack.Value }

@@ -87,7 +87,7 @@ func (d *duel) doMaintenance(m *maintenance, pay bool) {
 	case lp < m.n:
 		d.emit("maintenance", p, m.c.name(), fmt.Sprintf("%s cannot pay %d LP for %s (has %d)", d.pn(p), m.n, m.c.name(), lp), ruleRef{})
 		d.destroy(m.c, "unpaid maintenance", false)
-	case lp == m.n && !d.p.MaintenanceToZero.Value:
+	case lp == m.n && !d.maintenanceMayReachZero():
 		d.emit("maintenance", p, m.c.name(), fmt.Sprintf("paying %d LP for %s would bring %s to 0, so it cannot be paid and %s is destroyed", m.n, m.c.name(), d.pn(p), m.c.name()), r)
 		d.destroy(m.c, "unpaid maintenance", false)
 	default:
@@ -110,7 +110,7 @@ func (d *duel) payMaintenance(a *Action) {
 				d.illegal(fmt.Sprintf("%s cannot pay %d LP with %d LP", d.pn(m.c.ctrl), m.n, lp), ruleRef{})
 				return
 			}
-			if lp == m.n && !d.p.MaintenanceToZero.Value {
+			if lp == m.n && !d.maintenanceMayReachZero() {
 				d.illegal(fmt.Sprintf("paying %d LP for %s would bring %s to 0 LP", m.n, m.c.name(), d.pn(m.c.ctrl)), ref("Maintenance costs", d.p.MaintenanceToZero))
 				return
 			}
@@ -143,3 +143,9 @@ func (d *duel) defaultMaintenance() {
 	}
 	d.maint = nil
 }
+
+// costMayReachZero is whether a cost may bring a player's LP to exactly 0 (LPCostToZero): the one place that reads the switch.
+func (d *duel) costMayReachZero() bool { return d.p.LPCostToZero.Value }
+
+// maintenanceMayReachZero is whether a maintenance cost may bring LP to 0; if not, the card is destroyed instead (MaintenanceToZero): the one place that reads the switch.
+func (d *duel) maintenanceMayReachZero() bool { return d.p.MaintenanceToZero.Value }

@@ -87,7 +87,7 @@ func (d *duel) dmMoved(c *inst) {
 // offerReturns: just before the game state opens, every player whose Deck
 // Master changed zones may send it back, in turn order from the turn player.
 func (d *duel) offerReturns() {
-	if !d.p.DeckMasterZone.Value || len(d.chain) > 0 || d.building || d.dueTriggers() || d.forked {
+	if !d.deckMasterInZone() || len(d.chain) > 0 || d.building || d.dueTriggers() || d.forked {
 		return
 	}
 	for _, q := range d.turnOrderFrom(d.tp) {
@@ -149,7 +149,7 @@ func (d *duel) returnDM(a *Action) {
 	r := ref("Returning the Deck Master", d.p.DeckMasterReturn)
 	ps := d.pl[p]
 	c := ps.dmCard
-	if !d.p.DeckMasterZone.Value || c == nil {
+	if !d.deckMasterInZone() || c == nil {
 		d.fail("%s has no Deck Master", d.pn(p))
 		return
 	}
@@ -224,3 +224,6 @@ func (d *duel) dmTargeted(r *CardRef) bool {
 	}
 	return false
 }
+
+// deckMasterInZone is whether Deck Masters start in their own zone, inert (DeckMasterZone): the one place that reads the switch.
+func (d *duel) deckMasterInZone() bool { return d.p.DeckMasterZone.Value }

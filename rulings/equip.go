@@ -117,7 +117,7 @@ func (d *duel) takeControl(m *inst, p int, by string, until bool) bool {
 		d.emit("rule", p, m.name(), fmt.Sprintf("%s has no free Monster Zone, so control of %s does not change", d.pn(p), m.name()), ruleRef{})
 		return false
 	}
-	if m.trapMon && d.p.TrapMonsterZones.Value && d.freeST(p) <= 0 {
+	if m.trapMon && d.trapMonsterHoldsZone() && d.freeST(p) <= 0 {
 		d.emit("rule", p, m.name(), fmt.Sprintf("%s is a Trap Monster: %s needs a free Monster Zone and a free Spell & Trap Zone to control it, and has no free Spell & Trap Zone", m.name(), d.pn(p)), plain("hat-04#point-2"))
 		return false
 	}
@@ -217,7 +217,7 @@ func (d *duel) targetRules(p int, c *inst, e *Effect, targets []*inst) bool {
 				return false
 			}
 		}
-		if lim := d.p.UnionLimit.Value; lim > 0 && d.unionCount(m) >= lim {
+		if lim := d.unionLimit(); lim > 0 && d.unionCount(m) >= lim {
 			d.illegal(fmt.Sprintf("%s already carries a Union monster, and a monster may carry only %d", m.name(), lim), ref("Unions per monster", d.p.UnionLimit))
 			return false
 		}
@@ -278,3 +278,6 @@ func (d *duel) endPhaseTriggers() {
 	}
 	d.startBuildIfDue()
 }
+
+// unionLimit is how many Union monsters one monster may carry, 0 for no limit (UnionLimit): the one place that reads the switch.
+func (d *duel) unionLimit() int { return d.p.UnionLimit.Value }

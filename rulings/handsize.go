@@ -47,7 +47,7 @@ func (d *duel) handDiscard(a *Action) {
 		tr.eot = true
 	}
 	r := ref("End-of-turn discard", d.p.HandSizeDiscard)
-	switch d.p.HandSizeDiscard.Value {
+	switch d.handSizeDiscard() {
 	case DiscardRespond:
 		d.emit("rule", p, "", "the discard for hand size is an ordinary action: players may respond to it", r)
 		d.winEvents, d.fresh = []string{"hand-size-discard"}, true
@@ -73,7 +73,7 @@ func (d *duel) handSizeAllows(p int, c *inst, e *Effect) bool {
 		d.illegal(fmt.Sprintf("%s cannot be activated: the discard for hand size is the last thing in the turn, and nobody may respond to it", effectName(c.c, e)), r)
 		return false
 	}
-	if d.p.HandSizeDiscard.Value != DiscardLocked {
+	if d.handSizeDiscard() != DiscardLocked {
 		return true
 	}
 	sp := e.speed(c.c)
@@ -87,5 +87,8 @@ func (d *duel) handSizeAllows(p int, c *inst, e *Effect) bool {
 // optionalBlocked: an optional trigger set off by the discard for hand
 // size cannot be activated where the discard is locked.
 func (d *duel) optionalBlocked(tr *trig) bool {
-	return tr.eot && !tr.mandatory && d.p.HandSizeDiscard.Value == DiscardLocked
+	return tr.eot && !tr.mandatory && d.handSizeDiscard() == DiscardLocked
 }
+
+// handSizeDiscard is what the discard for hand size allows: DiscardRespond, DiscardLocked or DiscardToday (HandSizeDiscard): the one place that reads the switch.
+func (d *duel) handSizeDiscard() string { return d.p.HandSizeDiscard.Value }

@@ -118,7 +118,7 @@ func (d *duel) settle() {
 		return
 	}
 	r := ref("Infinite loops", d.p.VoluntaryLoops)
-	if d.p.VoluntaryLoops.Value == LoopsIllegal {
+	if d.loopsIllegal() {
 		d.emit("rule", cause.ctrl, cause.name(), fmt.Sprintf("an infinite loop has started without any player's choice: %s, its cause, is destroyed by game mechanics", d.describe(cause)), r)
 		d.destroy(cause, "game mechanics (infinite loop)", false)
 	} else {
@@ -135,7 +135,7 @@ var voluntary = map[string]bool{vNormalSummon: true, vTributeSummon: true, vFlip
 // wouldLoop reports whether a voluntary action would start an infinite
 // loop once it and the chain it opens resolve, trying it on a copy.
 func (d *duel) wouldLoop(a *Action) bool {
-	if d.forked || d.p.VoluntaryLoops.Value != LoopsIllegal || !voluntary[a.Verb] {
+	if d.forked || !d.loopsIllegal() || !voluntary[a.Verb] {
 		return false
 	}
 	relevant := d.immunitySource() != nil
@@ -272,3 +272,6 @@ func (d *duel) fork() *duel {
 	f.passed = append([]bool(nil), d.passed...)
 	return &f
 }
+
+// loopsIllegal is whether starting an infinite loop is illegal (LoopsIllegal); otherwise the loop is broken by game mechanics (VoluntaryLoops): the one place that reads the switch.
+func (d *duel) loopsIllegal() bool { return d.p.VoluntaryLoops.Value == LoopsIllegal }

@@ -14,7 +14,7 @@ func (d *duel) matchRef() ruleRef { return ref("Match draws", d.p.MatchDraws) }
 
 // setupMatch starts the match record of a scenario that plays one.
 func (d *duel) setupMatch() {
-	if d.s.ExtraDuel && d.p.MatchDraws.Value {
+	if d.s.ExtraDuel && d.matchMayDraw() {
 		d.fail("%s has no extra duel: a match with level duel wins is a draw (%s)", d.p.Name, d.p.MatchDraws.Rule)
 		return
 	}
@@ -148,7 +148,7 @@ func (d *duel) updateMatch() {
 		m.Winner = d.pn(0)
 	case wb > wa:
 		m.Winner = d.pn(1)
-	case d.p.MatchDraws.Value:
+	case d.matchMayDraw():
 		m.Winner = "draw"
 	default:
 		m.Winner = "extra duel"
@@ -167,3 +167,6 @@ func matchText(w string) string {
 	}
 	return w + " wins"
 }
+
+// matchMayDraw is whether a match may end in a draw, not an extra duel (MatchDraws): the one place that reads the switch.
+func (d *duel) matchMayDraw() bool { return d.p.MatchDraws.Value }

@@ -43,7 +43,7 @@ func opUnionEquip(d *duel, l *link, o Op) {
 	if len(ts) == 0 || ts[0].loc != locMonster || !ts[0].faceUp || src.loc != locMonster || !src.faceUp {
 		return
 	}
-	if lim := d.p.UnionLimit.Value; lim > 0 && d.unionCount(ts[0]) >= lim {
+	if lim := d.unionLimit(); lim > 0 && d.unionCount(ts[0]) >= lim {
 		d.emit("rule", p, src.name(), fmt.Sprintf("%s already carries a Union monster: %s is not equipped", ts[0].name(), src.name()), ref("Unions per monster", d.p.UnionLimit))
 		return
 	}

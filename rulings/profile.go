@@ -102,55 +102,55 @@ type Profile struct {
 	Name    string
 	Summary string
 
-	FirstTurnDraw     Setting[bool]   // the first player draws in their first Draw Phase
-	SharedFieldSpell  Setting[bool]   // one face-up Field Spell for both players
-	ReplaceOwnField   Setting[string] // "destroy" (at once, no chain) or "send" (to the Graveyard)
-	DeckLimits        Setting[string] // the Main and Extra (Fusion) Deck sizes a player may register
-	IgnitionPriority  Setting[bool]   // the turn player may open with an Ignition Effect
-	SEGOC             Setting[string] // one of the SEGOC* orders
-	LPCostToZero      Setting[bool]   // a cost may bring LP to exactly 0
-	MaintenanceToZero Setting[bool]   // a maintenance cost may bring LP to 0 (else: destroy the card)
-	ChainEnergyToZero Setting[bool]   // "Chain Energy"'s payments may bring LP to 0 anyway
-	DrawPastDeck      Setting[bool]   // a draw effect may be used with too few cards in the Deck
-	ZeroATKBothDie    Setting[bool]   // two 0-ATK Attack Position monsters destroy each other
-	Replay            Setting[string] // ReplayNewAttack or ReplayRedirect
-	OneChainOnAttack  Setting[bool]   // only one chain answers an attack declaration
-	DamageStep        []Timing        // the Damage Step's timings in order
-	DamageStepRule    Setting[int]    // number of timings, with its source
-	DSNegators        Setting[string] // "monster-only" or "any"
+	FirstTurnDraw     Setting[bool]   // the first player draws in their first Draw Phase; applied in duel.beginPhase (phases.go)
+	SharedFieldSpell  Setting[bool]   // one face-up Field Spell for both players; applied in duel.fieldResolved (chain.go)
+	ReplaceOwnField   Setting[string] // "destroy" (at once, no chain) or "send" (to the Graveyard); applied in duel.replaceOwnField (summon.go)
+	DeckLimits        Setting[string] // the Main and Extra (Fusion) Deck sizes a player may register; read by the deck-size questions (quizzes) from its text, not by replays
+	IgnitionPriority  Setting[bool]   // the turn player may open with an Ignition Effect; applied in ignitionFirst (chain.go)
+	SEGOC             Setting[string] // one of the SEGOC* orders; applied in duel.segocOrder (segoc.go)
+	LPCostToZero      Setting[bool]   // a cost may bring LP to exactly 0; applied in duel.costMayReachZero (costs.go)
+	MaintenanceToZero Setting[bool]   // a maintenance cost may bring LP to 0 (else: destroy the card); applied in duel.maintenanceMayReachZero (costs.go)
+	ChainEnergyToZero Setting[bool]   // "Chain Energy"'s payments may bring LP to 0 anyway; applied in duel.payToPlace (summon.go)
+	DrawPastDeck      Setting[bool]   // a draw effect may be used with too few cards in the Deck; applied in duel.drawCheck (chain.go)
+	ZeroATKBothDie    Setting[bool]   // two 0-ATK Attack Position monsters destroy each other; applied in duel.results (battle.go)
+	Replay            Setting[string] // ReplayNewAttack or ReplayRedirect; applied in duel.replayKind (battle.go)
+	OneChainOnAttack  Setting[bool]   // only one chain answers an attack declaration; applied in duel.oneChainOnAttack (battle.go)
+	DamageStep        []Timing        // the Damage Step's timings in order; the timings battle.go walks through (duel.timingEvent)
+	DamageStepRule    Setting[int]    // number of timings, with its source; cited by duel.dsRef (battle.go)
+	DSNegators        Setting[string] // "monster-only" or "any"; applied in duel.damageStepAllows (chain.go)
 
-	ContinuousTrapFlipUse  Setting[bool]   // a Set Continuous Trap may be activated and its Ignition-like effect used at once
-	AlwaysReveal           Setting[bool]   // hands and Decks are revealed to verify a resolution even when public information proves it
-	FailToFind             Setting[bool]   // a Deck search may be activated with no legal card to find
-	TriggerAfterMove       Setting[bool]   // a trigger met mid-chain (or in the Deck) activates although its card has moved
-	EquipFailKeeps         Setting[bool]   // a failed monster equip leaves the target where it is (else: Graveyard)
-	OpponentSummonPosition Setting[bool]   // a monster the turn player's opponent Summoned may change position that turn
-	VoluntaryLoops         Setting[string] // LoopsIllegal or LoopsBroken
-	UnionLimit             Setting[int]    // Union monsters one monster may carry; 0: no limit
-	UnionProtection        Setting[string] // UnionPrinted or UnionAny
-	HandSizeDiscard        Setting[string] // DiscardRespond, DiscardLocked or DiscardToday
-	TrapMonsterZones       Setting[bool]   // a Trap Monster keeps its Spell & Trap Zone while it is a monster
-	MatchDraws             Setting[bool]   // a match may end in a draw (else: an extra duel decides it)
+	ContinuousTrapFlipUse  Setting[bool]   // a Set Continuous Trap may be activated and its Ignition-like effect used at once; applied in duel.continuousTrapFlipUse (rules.go)
+	AlwaysReveal           Setting[bool]   // hands and Decks are revealed to verify a resolution even when public information proves it; applied in duel.verify (reveal.go)
+	FailToFind             Setting[bool]   // a Deck search may be activated with no legal card to find; applied in duel.failToFindAllowed (rules.go)
+	TriggerAfterMove       Setting[bool]   // a trigger met mid-chain (or in the Deck) activates although its card has moved; applied in duel.activateTrigger (chain.go)
+	EquipFailKeeps         Setting[bool]   // a failed monster equip leaves the target where it is (else: Graveyard); applied in duel.equipMonster (ops.go)
+	OpponentSummonPosition Setting[bool]   // a monster the turn player's opponent Summoned may change position that turn; applied in duel.positionFree (rules.go)
+	VoluntaryLoops         Setting[string] // LoopsIllegal or LoopsBroken; applied in duel.loopsIllegal (loop.go)
+	UnionLimit             Setting[int]    // Union monsters one monster may carry; 0: no limit; applied in duel.unionLimit (equip.go)
+	UnionProtection        Setting[string] // UnionPrinted or UnionAny; applied in duel.unionShield (equip.go)
+	HandSizeDiscard        Setting[string] // DiscardRespond, DiscardLocked or DiscardToday; applied in duel.handSizeDiscard (handsize.go)
+	TrapMonsterZones       Setting[bool]   // a Trap Monster keeps its Spell & Trap Zone while it is a monster; applied in duel.trapMonsterHoldsZone (trapmon.go)
+	MatchDraws             Setting[bool]   // a match may end in a draw (else: an extra duel decides it); applied in duel.matchMayDraw (match.go)
 
 	// Multiplayer and Deck Master rules (Domain). A zero Setting (no rule,
 	// not assumed) is not part of the profile and is not listed.
-	Seating            Setting[int]    // most players in one game (2: a duel)
-	FirstTurnDrawMulti Setting[bool]   // with 3 or more players every player draws on their first turn
-	ResponseOrder      Setting[string] // "clockwise": responses go round from the player after the activator
-	FirstBattlePhase   Setting[string] // "last-in-rotation": the last player of the first round battles first
-	TeamTurnOrder      Setting[string] // "alternate": teams alternate, each in its own order
-	TeamRules          Setting[bool]   // teams: 8000 LP each, teammates are opponents, last team standing wins
-	PlayerRemoval      Setting[bool]   // a player at 0 LP leaves; the game goes on
-	OpponentTargeting  Setting[bool]   // "your opponent" effects target one opponent
-	EachMeansAll       Setting[bool]   // "each/both" means all players, "neither" no player
-	ExchangesPass      Setting[bool]   // effects that pass cards between players pass them to the next player in turn order
-	OpponentConditions Setting[bool]   // a condition on "your opponent" needs one opponent to meet it
-	ContinuousAllOpps  Setting[bool]   // continuous effects reach every opponent (or every player meeting the condition)
-	DeckMasterZone     Setting[bool]   // each player's Deck Master starts in its own zone, inert and untouchable
-	DeckMasterLeave    Setting[string] // how it may leave the zone
-	DeckMasterCost     Setting[int]    // LP per earlier return, paid to leave the zone
-	DeckMasterCostLP   Setting[bool]   // that payment is a Life Point cost like any other
-	DeckMasterReturn   Setting[string] // "before-open": the return is decided just before the game state opens
+	Seating            Setting[int]    // most players in one game (2: a duel); applied in duel.setupSeats (players.go)
+	FirstTurnDrawMulti Setting[bool]   // with 3 or more players every player draws on their first turn; cited by duel.beginPhase (phases.go)
+	ResponseOrder      Setting[string] // "clockwise": responses go round from the player after the activator; cited where responses go round (phases.go, players.go)
+	FirstBattlePhase   Setting[string] // "last-in-rotation": the last player of the first round battles first; applied in duel.changePhase (phases.go)
+	TeamTurnOrder      Setting[string] // "alternate": teams alternate, each in its own order; applied by the seating of teams (duel.setupSeats, players.go); listed, not otherwise read
+	TeamRules          Setting[bool]   // teams: 8000 LP each, teammates are opponents, last team standing wins; applied in duel.setupSeats (players.go)
+	PlayerRemoval      Setting[bool]   // a player at 0 LP leaves; the game goes on; cited where a player leaves (duel.removePlayer, players.go); with 3 or more players removal always applies
+	OpponentTargeting  Setting[bool]   // "your opponent" effects target one opponent; cited by duel.chooseOpponent (players.go)
+	EachMeansAll       Setting[bool]   // "each/both" means all players, "neither" no player; cited where "each" or "both" is read as every player (chain.go, ops)
+	ExchangesPass      Setting[bool]   // effects that pass cards between players pass them to the next player in turn order; cited by exchanges between players (multifx.go, rules.go)
+	OpponentConditions Setting[bool]   // a condition on "your opponent" needs one opponent to meet it; listed for the format; no replay reads it yet
+	ContinuousAllOpps  Setting[bool]   // continuous effects reach every opponent (or every player meeting the condition); listed for the format; no replay reads it yet
+	DeckMasterZone     Setting[bool]   // each player's Deck Master starts in its own zone, inert and untouchable; applied in duel.deckMasterInZone (deckmaster.go)
+	DeckMasterLeave    Setting[string] // how it may leave the zone; cited by duel.dmMayLeave (deckmaster.go)
+	DeckMasterCost     Setting[int]    // LP per earlier return, paid to leave the zone; applied in duel.dmCost (deckmaster.go)
+	DeckMasterCostLP   Setting[bool]   // that payment is a Life Point cost like any other; cited by duel.payDMCost (deckmaster.go)
+	DeckMasterReturn   Setting[string] // "before-open": the return is decided just before the game state opens; cited by duel.returnDM (deckmaster.go)
 
 	// Gaps lists the topics of the format's pages the engine does not
 	// model, each with its reason.

@@ -254,7 +254,7 @@ func (d *duel) setup() {
 		for _, sp := range su.Monsters {
 			c := mk(sp, locMonster)
 			if sp.TrapMon {
-				c.trapMon, c.holdsST = true, d.p.TrapMonsterZones.Value
+				c.trapMon, c.holdsST = true, d.trapMonsterHoldsZone()
 			}
 			if c.owner != pi {
 				c.ctrlBack = c.owner
@@ -510,53 +510,41 @@ func (d *duel) do(a *Action) {
 	d.settle()
 }
 
-// act1 plays one action of the script.
+// act1 plays one action through verbs.
 func (d *duel) act1(a *Action) {
-	switch a.Verb {
-	case vHandDiscard:
-		d.handDiscard(a)
-	case vTimeCalled:
-		d.timeCalled()
-	case vSynchro:
-		d.synchroSummon(a)
-	case vReturnDM:
-		d.returnDM(a)
-	case vKeepDM:
-		d.keepDM(a)
-	case vPass:
-		d.pass(a.Player)
-	case vDraw:
-		d.draw(a.Player, a.N, "")
-		d.checkLoss()
-	case vNormalSummon, vTributeSummon:
-		d.summon(a)
-	case vFlipSummon:
-		d.flipSummon(a)
-	case vSet:
-		d.set(a)
-	case vActivate:
-		d.activate(a)
-	case vAttack:
-		d.declareAttack(a)
-	case vNoAttack:
-		d.noAttack(a)
-	case vPhase:
-		d.changePhase(a.Player, a.Declare)
-	case vEndTurn:
-		d.endTurn(a.Player)
-	case vOrder:
-		d.order(a)
-	case vChooseTarget:
-		d.chooseTarget(a)
-	case vPay, vNoPay:
-		d.payMaintenance(a)
-	case vPosition:
-		d.changePosition(a)
-	case vContinue:
-		d.continueTo(a.Declare)
-	default:
+	play, ok := verbs[a.Verb]
+	if !ok {
 		d.fail("the engine cannot play %q yet", a.Verb)
+		return
 	}
+	play(d, a)
+}
+
+// verbs maps each verb of the script (action.go's playerPhrases read them)
+// to the function that plays it, in the room of its mechanic.
+var verbs = map[string]func(d *duel, a *Action){
+	vHandDiscard:   (*duel).handDiscard,
+	vTimeCalled:    func(d *duel, _ *Action) { d.timeCalled() },
+	vSynchro:       (*duel).synchroSummon,
+	vReturnDM:      (*duel).returnDM,
+	vKeepDM:        (*duel).keepDM,
+	vPass:          func(d *duel, a *Action) { d.pass(a.Player) },
+	vDraw:          func(d *duel, a *Action) { d.draw(a.Player, a.N, ""); d.checkLoss() },
+	vNormalSummon:  (*duel).summon,
+	vTributeSummon: (*duel).summon,
+	vFlipSummon:    (*duel).flipSummon,
+	vSet:           (*duel).set,
+	vActivate:      (*duel).activate,
+	vAttack:        (*duel).declareAttack,
+	vNoAttack:      (*duel).noAttack,
+	vPhase:         func(d *duel, a *Action) { d.changePhase(a.Player, a.Declare) },
+	vEndTurn:       func(d *duel, a *Action) { d.endTurn(a.Player) },
+	vOrder:         (*duel).order,
+	vChooseTarget:  (*duel).chooseTarget,
+	vPay:           (*duel).payMaintenance,
+	vNoPay:         (*duel).payMaintenance,
+	vPosition:      (*duel).changePosition,
+	vContinue:      func(d *duel, a *Action) { d.continueTo(a.Declare) },
 }
 
 // ---- summons ----

@@ -37,7 +37,7 @@ func (d *duel) continuousTrapUse(c *inst, e *Effect, a *Action) (*Effect, bool) 
 		return e, true
 	}
 	r := ref("Continuous Traps with Ignition-like effects", d.p.ContinuousTrapFlipUse)
-	if !d.p.ContinuousTrapFlipUse.Value {
+	if !d.continuousTrapFlipUse() {
 		d.illegal(fmt.Sprintf("%s is only turned face-up by this activation; its effect cannot be used at the same time, so it must already be face-up to answer this", c.name()), r)
 		return nil, false
 	}
@@ -49,7 +49,7 @@ func (d *duel) continuousTrapUse(c *inst, e *Effect, a *Action) (*Effect, bool) 
 // a Continuous Trap turned face-up in this chain cannot use its effect in
 // it.
 func (d *duel) faceUpTrapUse(c *inst, e *Effect) bool {
-	if d.p.ContinuousTrapFlipUse.Value || ignitionLike(c.c) != e || c.flipChain == 0 || d.chainRec < 0 {
+	if d.continuousTrapFlipUse() || ignitionLike(c.c) != e || c.flipChain == 0 || d.chainRec < 0 {
 		return true
 	}
 	if c.flipChain != d.t.Chains[d.chainRec].N {
@@ -158,7 +158,7 @@ func (d *duel) findCheck(p int, c *inst, e *Effect) bool {
 		case e.MustFind:
 			d.illegal(fmt.Sprintf("%s needs a card it can get, and %s's Deck has none (this card is the exception to failing to find)", effectName(c.c, e), d.pn(p)), r)
 			return false
-		case !d.p.FailToFind.Value:
+		case !d.failToFindAllowed():
 			d.illegal(fmt.Sprintf("%s's Deck holds no card %s can get, so it cannot be activated", d.pn(p), effectName(c.c, e)), r)
 			return false
 		}
@@ -320,3 +320,9 @@ func (d *duel) positionFree(c *inst, what string) bool {
 	d.illegal(fmt.Sprintf("%s was Summoned this turn and cannot %s", c.name(), what), r)
 	return false
 }
+
+// continuousTrapFlipUse is whether a Set Continuous Trap may be activated and its Ignition-like effect used at once (ContinuousTrapFlipUse): the one place that reads the switch.
+func (d *duel) continuousTrapFlipUse() bool { return d.p.ContinuousTrapFlipUse.Value }
+
+// failToFindAllowed is whether a Deck search may be activated with nothing to find (FailToFind): the one place that reads the switch.
+func (d *duel) failToFindAllowed() bool { return d.p.FailToFind.Value }

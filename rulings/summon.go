@@ -221,11 +221,11 @@ func (d *duel) payToPlace(p int, c *inst) bool {
 			d.illegal(fmt.Sprintf("%s must pay %d LP to %s to place %s, and has only %d", d.pn(p), n, ce.name(), c.name(), lp), ruleRef{})
 			return false
 		}
-		if lp == n && !d.p.ChainEnergyToZero.Value && !d.p.LPCostToZero.Value {
+		if lp == n && !d.p.ChainEnergyToZero.Value && !d.costMayReachZero() {
 			d.illegal(fmt.Sprintf("paying %d LP to %s would bring %s to 0 LP", n, ce.name(), d.pn(p)), ref("Life Point costs", d.p.LPCostToZero))
 			return false
 		}
-		if lp == n && d.p.ChainEnergyToZero.Value && !d.p.LPCostToZero.Value {
+		if lp == n && d.p.ChainEnergyToZero.Value && !d.costMayReachZero() {
 			d.emit("rule", p, ce.name(), fmt.Sprintf("%s may pay %s's %d LP even though it brings them to 0", d.pn(p), ce.name(), n), r)
 		}
 		d.changeLP(p, -n, fmt.Sprintf("paid to %s to place %s", ce.name(), c.name()), ruleRef{})

@@ -70,7 +70,7 @@ func (d *duel) trapMonsterSummon(l *link) {
 	c.atkBase, c.defBase = max(c.c.ATK, 0), max(c.c.DEF, 0)
 	c.summonTurn, c.summonedBy = d.turn, p
 	r := ref("Trap Monster zones", d.p.TrapMonsterZones)
-	if d.p.TrapMonsterZones.Value {
+	if d.trapMonsterHoldsZone() {
 		c.holdsST = true
 		d.emit("summon", p, c.name(), fmt.Sprintf("%s Special Summons %s as a monster (a Trap Monster); it keeps its Spell & Trap Zone, so it holds two zones", d.pn(p), c.name()), r)
 	} else {
@@ -202,3 +202,6 @@ func (d *duel) returnBanished(until string) {
 	}
 	d.away = keep
 }
+
+// trapMonsterHoldsZone is whether a Trap Monster keeps its Spell & Trap Zone while it is a monster (TrapMonsterZones): the one place that reads the switch.
+func (d *duel) trapMonsterHoldsZone() bool { return d.p.TrapMonsterZones.Value }

@@ -22,17 +22,23 @@ import (
 
 	"substep/internal/attempts"
 	"substep/quizzes"
+	"substep/rulings"
 )
 
 // QuizDeps is what the quiz routes need. With Deps.Quiz nil the routes
 // are not registered.
 type QuizDeps struct {
-	Banks       *quizzes.Set     // banks already checked against the engine
-	Store       *attempts.Store  // where attempts live
-	ExportToken string           // token for /export/attempts.csv; "" turns the export off
-	TimeLimit   time.Duration    // per certification attempt; 0 means 30 minutes
-	Questions   int              // per certification attempt; 0 means quizzes.TestSize
-	Now         func() time.Time // nil means time.Now
+	Banks       *quizzes.Set    // banks already checked against the engine
+	Store       *attempts.Store // where attempts live
+	ExportToken string          // the organiser token: /export/attempts.csv and /organiser; "" turns both off
+	// Issuer is the organiser's label on exam codes and certificates.
+	Issuer string
+	// SelfCooldown is the default wait between two self-assessments of a
+	// format from one client address (an organiser's policy overrides it).
+	SelfCooldown time.Duration
+	TimeLimit    time.Duration    // per certification attempt; 0 means 30 minutes
+	Questions    int              // per certification attempt; 0 means quizzes.TestSize
+	Now          func() time.Time // nil means time.Now
 }
 
 func (q *QuizDeps) now() time.Time {
@@ -60,6 +66,7 @@ func (q *QuizDeps) size() int {
 var (
 	errConflict  = echo.NewHTTPError(http.StatusConflict)
 	errForbidden = echo.NewHTTPError(http.StatusForbidden)
+	errTooMany   = echo.NewHTTPError(http.StatusTooManyRequests)
 )
 
 // conflict is a 409 whose page links to where the candidate should go next.
@@ -80,6 +87,7 @@ func (s *Server) quizRoutes(e *echo.Echo) {
 	})
 	e.GET("/quiz", s.quizHome, csrf)
 	e.POST("/quiz/:format/start", s.quizStart, csrf)
+	e.POST("/quiz/:format/certify", s.quizCertify, csrf)
 	e.GET("/attempt/:id", s.attemptForm, csrf, noStore)
 	e.POST("/attempt/:id/submit", s.attemptSubmit, csrf, noStore)
 	e.GET("/attempt/:id/result", s.attemptResult, noStore)
@@ -87,6 +95,7 @@ func (s *Server) quizRoutes(e *echo.Echo) {
 	e.GET("/verify/:code", s.verify)
 	e.GET("/practice/:format", s.practice)
 	e.GET("/export/attempts.csv", s.exportAttempts, noStore)
+	s.organiserRoutes(e, csrf)
 }
 
 // noStore keeps attempts out of caches and search engines.
@@ -101,9 +110,10 @@ func noStore(next echo.HandlerFunc) echo.HandlerFunc {
 
 // QuizFormat is one format's bank on the quiz home page.
 type QuizFormat struct {
-	Format    FormatInfo
-	Questions int
-	Topics    int
+	Format        FormatInfo
+	Certification int // questions in the certification pool
+	Practice      int // questions in the practice pool
+	Topics        int
 }
 
 // QuizHomePage lets a candidate pick a format and a mode.
@@ -137,6 +147,21 @@ type QuizQuestion struct {
 	Cites    []Cite
 	Answered bool // reviews: the candidate picked a choice
 	Right    bool // reviews: the pick was right
+	// Situation is set in attempts and their reviews: the question is
+	// shown as its starting board and narrated steps, never its script.
+	Situation *Situation
+	Prompt    string // the prompt as shown (line numbers as steps in a situation)
+	Topic     string // the topic's title, for the study list
+}
+
+// Situation is what a candidate sees of a question's scenario: the board
+// before the first action and the actions told step by step; or, for a
+// deck question, the deck list.
+type Situation struct {
+	Start      *rulings.State
+	Steps      []rulings.Narration
+	Deck       string
+	DeckMaster string
 }
 
 // AttemptPage is the certification form.
@@ -144,6 +169,7 @@ type AttemptPage struct {
 	Base
 	ID        string
 	Name      string
+	Self      bool // a self-assessment, not a certification
 	Format    FormatInfo
 	Questions []QuizQuestion
 	CSRF      string
@@ -164,8 +190,10 @@ type ResultPage struct {
 	Format    FormatInfo
 	Result    quizzes.Result
 	Topics    []TopicRow
-	Questions []QuizQuestion
-	Expired   bool // the time ran out with nothing submitted
+	Questions []QuizQuestion // the full review; empty while certification reviews are closed
+	Study     []QuizQuestion // the missed questions with the sections to study (certifications)
+	Self      bool           // a self-assessment: never a certificate
+	Expired   bool           // the time ran out with nothing submitted
 	VerifyURL string
 	PassMark  int
 }
@@ -179,14 +207,16 @@ type TopicRow struct {
 // VerifyPage shows a certificate to anyone with its code.
 type VerifyPage struct {
 	Base
-	Code     string
-	Name     string
-	Format   FormatInfo
-	Correct  int
-	Total    int
-	Percent  int
-	Date     time.Time
-	PassMark int
+	Code      string
+	Name      string
+	Issuer    string
+	VerifyURL string
+	Format    FormatInfo
+	Correct   int
+	Total     int
+	Percent   int
+	Date      time.Time
+	PassMark  int
 }
 
 // PracticePage is one practice question, with feedback once answered.
@@ -210,7 +240,8 @@ func (s *Server) quizHome(c echo.Context) error {
 		if !ok || len(bank.Questions) == 0 {
 			continue
 		}
-		p.Formats = append(p.Formats, QuizFormat{Format: f, Questions: len(bank.Questions), Topics: len(bank.Topics())})
+		p.Formats = append(p.Formats, QuizFormat{Format: f, Certification: len(bank.InPool(quizzes.PoolCertification).Questions),
+			Practice: len(bank.InPool(quizzes.PoolPractice).Questions), Topics: len(bank.Topics())})
 	}
 	return s.render(c, http.StatusOK, quizHomeView(p))
 }
@@ -250,8 +281,27 @@ func (s *Server) quizBank(format string) (*quizzes.CheckedBank, FormatInfo, erro
 	return bank, f, nil
 }
 
+// newAttempt draws a test of the format's pool for a new attempt.
+func (s *Server) newAttempt(bank *quizzes.CheckedBank, pool string) (*attempts.Attempt, error) {
+	pb := bank.InPool(pool)
+	if len(pb.Questions) == 0 {
+		return nil, fmt.Errorf("%w: the %s bank has no %s questions", ErrNotFound, bank.Format, pool)
+	}
+	var b [8]byte
+	_, _ = crand.Read(b[:])
+	seed := binary.LittleEndian.Uint64(b[:])
+	now := s.d.Quiz.now().UTC().Truncate(time.Millisecond)
+	return &attempts.Attempt{
+		ID: attempts.NewID(), Format: bank.Format, Seed: seed,
+		Items:     pb.Draw(s.d.Quiz.size(), seed),
+		StartedAt: now, Deadline: now.Add(s.d.Quiz.limit()),
+	}, nil
+}
+
+// quizStart starts an open self-assessment: practice questions, timed and
+// scored, never a certificate; one per client address per cooldown.
 func (s *Server) quizStart(c echo.Context) error {
-	bank, _, err := s.quizBank(c.Param("format"))
+	bank, f, err := s.quizBank(c.Param("format"))
 	if err != nil {
 		return err
 	}
@@ -259,16 +309,53 @@ func (s *Server) quizStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var b [8]byte
-	_, _ = crand.Read(b[:])
-	seed := binary.LittleEndian.Uint64(b[:])
-	now := s.d.Quiz.now().UTC().Truncate(time.Millisecond)
-	a := &attempts.Attempt{
-		ID: attempts.NewID(), Format: bank.Format, Name: name, Seed: seed,
-		Items:     bank.Draw(s.d.Quiz.size(), seed),
-		StartedAt: now, Deadline: now.Add(s.d.Quiz.limit()),
+	a, err := s.newAttempt(bank, quizzes.PoolPractice)
+	if err != nil {
+		return err
 	}
-	if err := s.d.Quiz.Store.Create(c.Request().Context(), a); err != nil {
+	a.Name, a.Client = name, c.RealIP()
+	pol, err := s.policy(c, bank.Format)
+	if err != nil {
+		return err
+	}
+	next, err := s.d.Quiz.Store.StartSelf(c.Request().Context(), a, pol.SelfCooldown)
+	if errors.Is(err, attempts.ErrCoolingDown) {
+		e := *errTooMany
+		e.Message = fmt.Sprintf("A %s self-assessment was started from your address less than %s ago. You can start another at %s UTC.",
+			f.Name, pol.SelfCooldown.Round(time.Minute), next.Format("15:04"))
+		return &e
+	}
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/attempt/"+a.ID)
+}
+
+// quizCertify starts a certification with an exam code an organiser
+// issued: the code names the candidate and is spent by the start.
+func (s *Server) quizCertify(c echo.Context) error {
+	bank, f, err := s.quizBank(c.Param("format"))
+	if err != nil {
+		return err
+	}
+	raw := c.FormValue("code")
+	code := attempts.NormalizeCode(raw)
+	if code == "" {
+		return fmt.Errorf("%w: %q is not an exam code (ten letters and digits, like 7KQ2M-9XD4B, from your organiser)", ErrInvalid, truncate(raw, 40))
+	}
+	a, err := s.newAttempt(bank, quizzes.PoolCertification)
+	if err != nil {
+		return err
+	}
+	err = s.d.Quiz.Store.StartCertification(c.Request().Context(), code, a)
+	switch {
+	case errors.Is(err, attempts.ErrNoExamCode):
+		return fmt.Errorf("%w: there is no exam code %s; check it with your organiser", ErrInvalid, code)
+	case errors.Is(err, attempts.ErrWrongFormat):
+		return fmt.Errorf("%w: exam code %s is not for the %s test", ErrInvalid, code, f.Name)
+	case errors.Is(err, attempts.ErrCodeUsed):
+		return conflict("Exam code "+code+" has already been used for every attempt it allows. Ask your organiser if you need another.", "/quiz", "Back to the judge quizzes")
+	case err != nil:
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/attempt/"+a.ID)
@@ -326,6 +413,32 @@ func (s *Server) question(n int, q *quizzes.Checked, order []string, picked stri
 	return qq
 }
 
+// attemptQuestion builds an attempt's question: its situation, and its
+// choices under the attempt's own ids in the attempt's order.
+func (s *Server) attemptQuestion(n int, q *quizzes.Checked, it quizzes.Item, picked string, review bool) QuizQuestion {
+	qq := QuizQuestion{N: n, Q: q, Cites: s.cites(q.Cites), Topic: q.Topic}
+	if t, ok := s.d.Site.Topic(q.Topic); ok {
+		qq.Topic = t.Title
+	}
+	qq.Situation = &Situation{Start: q.Replay.Start, Steps: q.Replay.Narration, Deck: q.Deck, DeckMaster: q.DeckMaster}
+	qq.Prompt, _ = q.SituationPrompt()
+	for _, id := range it.Choices {
+		st, _ := it.StableID(id)
+		ch, ok := q.Choice(st)
+		if !ok {
+			continue
+		}
+		qc := QuizChoice{ID: id, Label: ch.Label(), Picked: id == picked}
+		if review {
+			qc.Right = id == it.Correct
+		}
+		qq.Choices = append(qq.Choices, qc)
+	}
+	qq.Answered = picked != ""
+	qq.Right = picked != "" && picked == it.Correct
+	return qq
+}
+
 func (s *Server) attemptForm(c echo.Context) error {
 	a, err := s.loadAttempt(c)
 	if err != nil {
@@ -341,44 +454,51 @@ func (s *Server) attemptForm(c echo.Context) error {
 	}
 	b := s.base(c, f.Name+" judge test", "A timed judge certification test: answer every question, then submit once.")
 	b.Nav = "quiz"
-	p := AttemptPage{Base: b, ID: a.ID, Name: a.Name, Format: f, CSRF: csrfToken(c), Deadline: a.Deadline, Left: a.Deadline.Sub(now)}
+	p := AttemptPage{Base: b, ID: a.ID, Name: a.Name, Self: !a.Certification(), Format: f, CSRF: csrfToken(c), Deadline: a.Deadline, Left: a.Deadline.Sub(now)}
 	for i, it := range a.Items {
 		q, ok := bank.Question(it.QuestionID)
 		if !ok {
 			return fmt.Errorf("attempt %s: question %s is no longer in the %s bank", a.ID, it.QuestionID, a.Format)
 		}
-		p.Questions = append(p.Questions, s.question(i+1, q, it.Choices, "", false))
+		p.Questions = append(p.Questions, s.attemptQuestion(i+1, q, it, "", false))
 	}
 	return s.render(c, http.StatusOK, attemptView(p))
 }
 
-// formAnswers reads q.<question id> = <choice id> fields. A question
-// answered twice is an error.
-func formAnswers(c echo.Context) (map[string]string, error) {
+// formAnswers reads q<N> = <choice id> fields, N the question's position
+// in the attempt (the form never names a bank's question), and returns
+// them by question id. A question answered twice, or a position outside
+// the attempt, is an error.
+func formAnswers(c echo.Context, a *attempts.Attempt) (map[string]string, error) {
 	form, err := c.FormParams()
 	if err != nil {
 		return nil, fmt.Errorf("%w: the form could not be read", ErrInvalid)
 	}
 	answers := map[string]string{}
 	for k, vs := range form {
-		qid, ok := strings.CutPrefix(k, "q.")
-		if !ok {
+		pos, ok := strings.CutPrefix(k, "q")
+		if !ok || k == "_csrf" {
 			continue
 		}
-		if len(vs) != 1 {
-			return nil, fmt.Errorf("%w: question %q is answered more than once", ErrInvalid, qid)
+		n, err := strconv.Atoi(pos)
+		if err != nil || n < 1 || n > len(a.Items) {
+			return nil, fmt.Errorf("%w: the submission answers a question that is not part of this attempt (%q); nothing was recorded", ErrInvalid, truncate(k, 20))
 		}
-		answers[qid] = vs[0]
+		if len(vs) != 1 {
+			return nil, fmt.Errorf("%w: question %d is answered more than once", ErrInvalid, n)
+		}
+		answers[a.Items[n-1].QuestionID] = vs[0]
 	}
 	return answers, nil
 }
 
 func (s *Server) attemptSubmit(c echo.Context) error {
-	id := c.Param("id")
-	if !attemptIDRE.MatchString(id) {
-		return fmt.Errorf("%w: no such attempt", ErrNotFound)
+	a, err := s.loadAttempt(c)
+	if err != nil {
+		return err
 	}
-	answers, err := formAnswers(c)
+	id := a.ID
+	answers, err := formAnswers(c, a)
 	if err != nil {
 		return err
 	}
@@ -418,9 +538,13 @@ func (s *Server) attemptResult(c echo.Context) error {
 	if res.Passed {
 		verdict = "passed"
 	}
-	b := s.base(c, f.Name+" judge test result", fmt.Sprintf("%s %s the %s judge test with %d of %d (%d%%).", a.Name, verdict, f.Name, res.Correct, res.Total, res.Percent()))
+	kind := "judge test"
+	if !a.Certification() {
+		kind = "self-assessment"
+	}
+	b := s.base(c, f.Name+" "+kind+" result", fmt.Sprintf("%s %s the %s %s with %d of %d (%d%%).", a.Name, verdict, f.Name, kind, res.Correct, res.Total, res.Percent()))
 	b.Nav = "quiz"
-	p := ResultPage{Base: b, Attempt: a, Format: f, Result: res, Expired: !a.Submitted(), PassMark: quizzes.PassPercent}
+	p := ResultPage{Base: b, Attempt: a, Format: f, Result: res, Expired: !a.Submitted(), PassMark: quizzes.PassPercent, Self: !a.Certification()}
 	if a.Code != "" {
 		p.VerifyURL = s.cfg.BaseURL + "/verify/" + a.Code
 	}
@@ -431,18 +555,32 @@ func (s *Server) attemptResult(c echo.Context) error {
 		}
 		p.Topics = append(p.Topics, row)
 	}
+	// A certification's result names the sections to study for each
+	// missed question, never its right choice, unless the organiser has
+	// opened reviews (after the test window closed).
+	review := !a.Certification()
+	if !review {
+		pol, err := s.policy(c, a.Format)
+		if err != nil {
+			return err
+		}
+		review = pol.ReviewsOpen
+	}
 	for i, it := range a.Items {
 		q, ok := bank.Question(it.QuestionID)
 		if !ok {
 			return fmt.Errorf("attempt %s: question %s is no longer in the %s bank", a.ID, it.QuestionID, a.Format)
 		}
-		qq := s.question(i+1, q, it.Choices, a.Answers[it.QuestionID], true)
-		// The review marks what was right when the test was drawn.
-		for j := range qq.Choices {
-			qq.Choices[j].Right = qq.Choices[j].ID == it.Correct
+		picked := a.Answers[it.QuestionID]
+		if review {
+			p.Questions = append(p.Questions, s.attemptQuestion(i+1, q, it, picked, true))
+			continue
 		}
-		qq.Right = qq.Answered && a.Answers[it.QuestionID] == it.Correct
-		p.Questions = append(p.Questions, qq)
+		if picked != it.Correct {
+			qq := s.attemptQuestion(i+1, q, it, picked, false)
+			qq.Choices, qq.Situation = nil, nil
+			p.Study = append(p.Study, qq)
+		}
 	}
 	return s.render(c, http.StatusOK, resultView(p))
 }
@@ -466,7 +604,7 @@ func (s *Server) verify(c echo.Context) error {
 		return c.Redirect(http.StatusMovedPermanently, "/verify/"+code)
 	}
 	a, err := s.d.Quiz.Store.ByCode(c.Request().Context(), code)
-	if errors.Is(err, attempts.ErrNotFound) || (err == nil && !a.Passed) {
+	if errors.Is(err, attempts.ErrNotFound) || (err == nil && (!a.Passed || !a.Certification())) {
 		return fmt.Errorf("%w: no certificate with code %s", ErrNotFound, code)
 	}
 	if err != nil {
@@ -478,9 +616,10 @@ func (s *Server) verify(c echo.Context) error {
 	if total > 0 {
 		pct = a.Correct * 100 / total
 	}
-	b := s.base(c, "Certificate "+code, fmt.Sprintf("%s passed the %s judge test on %s with %d of %d.", a.Name, f.Name, a.SubmittedAt.Format("2 January 2006"), a.Correct, total))
+	b := s.base(c, "Certificate "+code, fmt.Sprintf("%s passed the %s judge certification issued by %s on %s with %d of %d.", a.Name, f.Name, a.Issuer, a.SubmittedAt.Format("2 January 2006"), a.Correct, total))
 	b.Nav = "quiz"
-	return s.render(c, http.StatusOK, verifyView(VerifyPage{Base: b, Code: code, Name: a.Name, Format: f, Correct: a.Correct, Total: total, Percent: pct, Date: a.SubmittedAt, PassMark: quizzes.PassPercent}))
+	return s.render(c, http.StatusOK, verifyView(VerifyPage{Base: b, Code: code, Name: a.Name, Issuer: a.Issuer, VerifyURL: s.cfg.BaseURL + "/verify/" + code,
+		Format: f, Correct: a.Correct, Total: total, Percent: pct, Date: a.SubmittedAt, PassMark: quizzes.PassPercent}))
 }
 
 // practiceOrder shuffles a question's choices the same way every time, so
@@ -498,9 +637,14 @@ func practiceOrder(q *quizzes.Checked) []string {
 }
 
 func (s *Server) practice(c echo.Context) error {
-	bank, f, err := s.quizBank(c.Param("format"))
+	full, f, err := s.quizBank(c.Param("format"))
 	if err != nil {
 		return err
+	}
+	// Practice never shows a certification question.
+	bank := full.InPool(quizzes.PoolPractice)
+	if len(bank.Questions) == 0 {
+		return fmt.Errorf("%w: the %s bank has no practice questions yet", ErrNotFound, f.Name)
 	}
 	n := 1
 	if v := c.QueryParam("q"); v != "" {

@@ -11,6 +11,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -40,18 +41,23 @@ func (e tableEngine) Replay(format, scenario, query string) (quizzes.Replay, err
 	return quizzes.Replay{Answer: a, Steps: []quizzes.Step{{Where: "Main Phase 1", Text: "replayed " + query, Rule: "goat-09#rule"}}}, nil
 }
 
-// testBanks makes a goat bank of n questions on three topics; question i
-// asks "q i" and the engine answers "right i".
+// testBanks makes a goat bank of n certification questions on three
+// topics, then six practice questions; question i asks "q i" and the
+// engine answers "right i".
 func testBanks(t *testing.T, n int) *quizzes.Set {
 	t.Helper()
 	var b strings.Builder
 	b.WriteString("format: goat\nquestions:\n")
 	eng := tableEngine{}
-	for i := 0; i < n; i++ {
+	for i := 0; i < n+6; i++ {
+		pool := "certification"
+		if i >= n {
+			pool = "practice"
+		}
 		fmt.Fprintf(&b, `  - id: q-%d
     topic: %s
     kind: lp
-    pool: certification
+    pool: %s
     difficulty: 2
     cites: [goat-09#rule]
     scenario: |
@@ -61,7 +67,7 @@ func testBanks(t *testing.T, n int) *quizzes.Set {
     ask: q %d
     choices: [right %d, wrong %d, other %d]
     answer: right %d
-`, i, []string{"segoc", "replay", "lp-cost"}[i%3], i, i, i, i, i, i, i)
+`, i, []string{"segoc", "replay", "lp-cost"}[i%3], pool, i, i, i, i, i, i, i)
 		eng[fmt.Sprintf("q %d", i)] = fmt.Sprintf("right %d", i)
 		eng[fmt.Sprintf("hat|q %d", i)] = fmt.Sprintf("wrong %d", i)
 	}
@@ -185,8 +191,8 @@ func csrfOf(t *testing.T, doc string) string {
 	return ""
 }
 
-// startAttempt starts a goat attempt as name and returns its id, the
-// attempt page and the browser.
+// startAttempt starts a goat certification with an exam code issued in
+// name and returns its id, the attempt page and the browser.
 func (env *quizEnv) startAttempt(t *testing.T, name string) (string, string, *http.Client) {
 	t.Helper()
 	c := browser(t)
@@ -203,7 +209,15 @@ func (env *quizEnv) startAttempt(t *testing.T, name string) (string, string, *ht
 	if csrfCookie == nil || !csrfCookie.HttpOnly || csrfCookie.SameSite != http.SameSiteLaxMode {
 		t.Errorf("CSRF cookie = %+v, want HttpOnly and SameSite=Lax", csrfCookie)
 	}
-	resp, _ = do(t, c, "POST", env.srv.URL+"/quiz/goat/start", url.Values{"_csrf": {csrfOf(t, home)}, "name": {name}})
+	clean, err := cleanName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := env.store.IssueCode(context.Background(), attempts.ExamCode{Format: "goat", Name: clean, Issuer: "Test League", MaxAttempts: 1}, env.clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, _ = do(t, c, "POST", env.srv.URL+"/quiz/goat/certify", url.Values{"_csrf": {csrfOf(t, home)}, "code": {strings.ToLower(code.Code)}})
 	if resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("start: status %d", resp.StatusCode)
 	}
@@ -240,7 +254,7 @@ func (env *quizEnv) answersFor(t *testing.T, id string, right int) url.Values {
 				}
 			}
 		}
-		v.Set("q."+it.QuestionID, pick)
+		v.Set(fmt.Sprintf("q%d", i+1), pick)
 	}
 	return v
 }
@@ -257,8 +271,8 @@ func TestQuizFlow(t *testing.T) {
 		t.Fatalf("attempt has %d items, name %q", len(a.Items), a.Name)
 	}
 	want := map[string][]string{}
-	for _, it := range a.Items {
-		want["q."+it.QuestionID] = it.Choices
+	for i, it := range a.Items {
+		want[fmt.Sprintf("q%d", i+1)] = it.Choices
 	}
 	got := map[string][]string{}
 	for _, in := range inputs(t, page) {
@@ -287,9 +301,29 @@ func TestQuizFlow(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("result: %d", resp.StatusCode)
 	}
-	for _, want := range []string{"17 / 20", "85%", "Passed", "replayed q ", "/rules/goat-09#rule", "right answer", "your answer"} {
+	for _, want := range []string{"17 / 20", "85%", "Passed", "/rules/goat-09#rule", "What to study"} {
 		if !strings.Contains(result, want) {
 			t.Errorf("result page lacks %q", want)
+		}
+	}
+	// While reviews are closed the result names no right choice: no
+	// choice label, no choice id, no replay.
+	for _, leak := range append([]string{"right answer", "replayed q "}, allChoiceIDs(a)...) {
+		if strings.Contains(result, leak) {
+			t.Errorf("certification result page shows %q", leak)
+		}
+	}
+	if m := regexp.MustCompile(`(right|wrong|other) \d+`).FindString(result); m != "" {
+		t.Errorf("certification result page shows the choice %q", m)
+	}
+	// The organiser opens reviews: now the review shows them.
+	if err := env.store.SetPolicy(context.Background(), attempts.Policy{Format: "goat", AttemptsPerCode: 1, ReviewsOpen: true}); err != nil {
+		t.Fatal(err)
+	}
+	_, result = do(t, c, "GET", env.srv.URL+"/attempt/"+id+"/result", nil)
+	for _, want := range []string{"right answer", "your answer", "replayed q "} {
+		if !strings.Contains(result, want) {
+			t.Errorf("result with reviews open lacks %q", want)
 		}
 	}
 	a, _ = env.store.Get(context.Background(), id)
@@ -304,7 +338,7 @@ func TestQuizFlow(t *testing.T) {
 	// Anyone can verify the certificate, with the code typed loosely.
 	anon := browser(t)
 	resp, v := do(t, anon, "GET", env.srv.URL+"/verify/"+a.Code, nil)
-	if resp.StatusCode != 200 || !strings.Contains(v, "Ada Lovelace") || !strings.Contains(v, "17 / 20") || !strings.Contains(v, "1 May 2025") {
+	if resp.StatusCode != 200 || !strings.Contains(v, "Ada Lovelace") || !strings.Contains(v, "17 / 20") || !strings.Contains(v, "1 May 2025") || !strings.Contains(v, "Test League") {
 		t.Errorf("verify: %d\n%s", resp.StatusCode, v)
 	}
 	resp, _ = do(t, anon, "GET", env.srv.URL+"/verify?code="+url.QueryEscape(strings.ToLower(a.Code)), nil)
@@ -346,44 +380,27 @@ func TestQuizRejections(t *testing.T) {
 				}
 			}},
 		{name: "question not in the attempt", status: http.StatusBadRequest, message: "not part of this attempt",
-			mutate: func(env *quizEnv, id string, form url.Values) { form.Set("q.not-a-question", "abc") }},
-		{name: "question of the bank but not of the attempt", status: http.StatusBadRequest, message: "not part of this attempt",
+			mutate: func(env *quizEnv, id string, form url.Values) { form.Set("qnot-a-question", "abc") }},
+		{name: "a position past the attempt's questions", status: http.StatusBadRequest, message: "not part of this attempt",
+			mutate: func(env *quizEnv, id string, form url.Values) { form.Set("q21", form.Get("q1")) }},
+		{name: "the bank's choice id instead of the attempt's", status: http.StatusBadRequest, message: "does not offer",
 			mutate: func(env *quizEnv, id string, form url.Values) {
+				a, _ := env.store.Get(context.Background(), id)
 				b, _ := env.banks.Bank("goat")
-				for _, q := range b.Questions {
-					if form.Get("q."+q.ID) == "" {
-						form.Set("q."+q.ID, q.Correct)
-						return
-					}
-				}
+				q, _ := b.Question(a.Items[0].QuestionID)
+				form.Set("q1", q.Correct)
 			}},
 		{name: "forged choice id", status: http.StatusBadRequest, message: "does not offer",
 			mutate: func(env *quizEnv, id string, form url.Values) {
-				for k := range form {
-					if strings.HasPrefix(k, "q.") {
-						form.Set(k, "deadbeef")
-						return
-					}
-				}
+				form.Set("q1", "deadbeef")
 			}},
 		{name: "another question's choice", status: http.StatusBadRequest, message: "does not offer",
 			mutate: func(env *quizEnv, id string, form url.Values) {
-				var keys []string
-				for k := range form {
-					if strings.HasPrefix(k, "q.") {
-						keys = append(keys, k)
-					}
-				}
-				form.Set(keys[0], form.Get(keys[1]))
+				form.Set("q1", form.Get("q2"))
 			}},
 		{name: "a question answered twice", status: http.StatusBadRequest, message: "more than once",
 			mutate: func(env *quizEnv, id string, form url.Values) {
-				for k := range form {
-					if strings.HasPrefix(k, "q.") {
-						form.Add(k, form.Get(k))
-						return
-					}
-				}
+				form.Add("q1", form.Get("q1"))
 			}},
 		{name: "no CSRF token", status: http.StatusBadRequest, message: "csrf",
 			mutate: func(env *quizEnv, id string, form url.Values) { form.Del("_csrf") }},
@@ -428,7 +445,7 @@ func TestQuizNotFound(t *testing.T) {
 	env := newQuizEnv(t)
 	c := browser(t)
 	for _, path := range []string{"/attempt/0123456789abcdef0123456789abcdef", "/attempt/nope", "/attempt/0123456789abcdef0123456789abcdef/result",
-		"/verify/AAAAA-AAAAA", "/verify/not-a-code", "/practice/speed", "/practice/goat?q=0", "/practice/goat?q=31", "/practice/goat?q=x"} {
+		"/verify/AAAAA-AAAAA", "/verify/not-a-code", "/practice/speed", "/practice/goat?q=0", "/practice/goat?q=7", "/practice/goat?q=x"} {
 		if resp, _ := do(t, c, "GET", env.srv.URL+path, nil); resp.StatusCode != 404 {
 			t.Errorf("GET %s: %d, want 404", path, resp.StatusCode)
 		}
@@ -473,7 +490,8 @@ func TestExpiredAttemptShowsResult(t *testing.T) {
 func TestPractice(t *testing.T) {
 	env := newQuizEnv(t)
 	c := browser(t)
-	b, _ := env.banks.Bank("goat")
+	full, _ := env.banks.Bank("goat")
+	b := full.InPool(quizzes.PoolPractice)
 	q := b.Questions[4]
 	resp, page := do(t, c, "GET", env.srv.URL+"/practice/goat?q=5", nil)
 	if resp.StatusCode != 200 {
@@ -485,7 +503,7 @@ func TestPractice(t *testing.T) {
 			offered = append(offered, in["value"])
 		}
 	}
-	if len(offered) != 3 || strings.Contains(page, "replayed q 4") {
+	if len(offered) != 3 || strings.Contains(page, "replayed q 34") {
 		t.Errorf("before answering: choices %v; the replay must stay hidden", offered)
 	}
 	for _, ch := range q.Choices {
@@ -494,7 +512,7 @@ func TestPractice(t *testing.T) {
 			t.Fatalf("answer: %d", resp.StatusCode)
 		}
 		right := ch.ID == q.Correct
-		if strings.Contains(body, "Right.") != right || !strings.Contains(body, "replayed q 4") {
+		if strings.Contains(body, "Right.") != right || !strings.Contains(body, "replayed q 34") {
 			t.Errorf("feedback for %q (right=%v) is wrong", ch.Value, right)
 		}
 	}
@@ -562,4 +580,15 @@ func TestExportDisabled(t *testing.T) {
 			t.Errorf("export without a configured token, token %q: %d, want 404", token, resp.StatusCode)
 		}
 	}
+}
+
+// allChoiceIDs lists every choice id an attempt knows: its own and the
+// bank's.
+func allChoiceIDs(a *attempts.Attempt) []string {
+	var out []string
+	for _, it := range a.Items {
+		out = append(out, it.Choices...)
+		out = append(out, it.Stable...)
+	}
+	return out
 }

@@ -40,7 +40,9 @@ type Config struct {
 	Logger     *slog.Logger
 
 	AttemptsPath  string        // SQLite file for quiz attempts; "" keeps them in memory (lost at exit)
-	ExportToken   string        // token for the organiser's CSV export; "" turns it off
+	ExportToken   string        // the organiser token: /organiser and the CSV export; "" turns both off
+	Issuer        string        // the organiser's label on exam codes and certificates
+	SelfCooldown  time.Duration // default wait between self-assessments of a format from one address; 0: none
 	QuizTimeLimit time.Duration // per certification attempt; 0 means 30 minutes
 
 	CardsPath string // a YGOPro cards.cdb for the Domain deck checker; "" uses the built-in catalogue
@@ -276,7 +278,8 @@ func (a *App) load(ctx context.Context) (*build, error) {
 	}
 	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger, RateLimit: cfg.RateLimit}, web.Deps{Site: c.Site, Index: ix, Cards: c.Cards, Decks: decks,
 		Replay: &web.ReplayDeps{Scenarios: c.Scenarios, Shares: a.shares},
-		Quiz:   &web.QuizDeps{Banks: qb.banks, Store: a.tries, ExportToken: cfg.ExportToken, TimeLimit: cfg.QuizTimeLimit}})
+		Quiz: &web.QuizDeps{Banks: qb.banks, Store: a.tries, ExportToken: cfg.ExportToken, TimeLimit: cfg.QuizTimeLimit,
+			Issuer: cfg.Issuer, SelfCooldown: cfg.SelfCooldown}})
 	if err != nil {
 		ix.Close()
 		return nil, err

@@ -51,7 +51,7 @@ func shoot(t *testing.T, ctx context.Context, name string, full bool) {
 func testUnanswered(t *testing.T, base string) {
 	ctx := newTab(t, 45*time.Second)
 	act(t, ctx, emulateWidth(1280), chromedp.Navigate(base+"/quiz"), chromedp.Focus(chromedp.ID("name-goat")), typeText("Edsger Dijkstra"))
-	if _, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.CSS("#quiz-goat form.start button"))); err != nil {
+	if _, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.CSS("#quiz-goat form.self button"))); err != nil {
 		t.Fatal(err)
 	}
 	if got := jsEval[string](t, ctx, `document.querySelector('[data-timer] time').textContent`); !strings.HasSuffix(got, "your time") || strings.Contains(got, "UTC") {

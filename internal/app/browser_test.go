@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"maps"
 	"net/url"
 	"os"
@@ -32,7 +33,8 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
-	a, logs := startApp(t)
+	logs := &syncBuffer{}
+	a := quizApp(t, Config{Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	base := a.URL()
 	tools := newToolFixture(t, a)
 

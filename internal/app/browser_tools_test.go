@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -41,16 +43,17 @@ type toolFixture struct {
 	PracticeRight, PracticeWrong string
 	DeckShare                    string // the checked deck's share link, as a path
 	Banks                        *quizzes.Set
+	App                          *App
 }
 
 func newToolFixture(t *testing.T, a *App) *toolFixture {
 	t.Helper()
 	_, set := checkedBanks(t)
-	f := &toolFixture{Banks: set}
+	f := &toolFixture{Banks: set, App: a}
 	cd := newCandidate(t, a.URL())
 	f.Attempt = "/attempt/" + cd.start("goat", "Ada Lovelace").id
 	sh := cd.start("hat", "Grace Hopper")
-	cd.must("POST", "/attempt/"+sh.id+"/submit", answers(set, "hat", sh, len(sh.choices)), http.StatusSeeOther)
+	cd.must("POST", "/attempt/"+sh.id+"/submit", answers(attemptsOf(a), sh, len(sh.choices)), http.StatusSeeOther)
 	f.Result = "/attempt/" + sh.id + "/result"
 	_, res := cd.must("GET", f.Result, nil, http.StatusOK)
 	code := res.Text("code[data-code]")
@@ -59,8 +62,8 @@ func newToolFixture(t *testing.T, a *App) *toolFixture {
 	}
 	f.Verify = "/verify/" + code
 
-	b, _ := set.Bank("goat")
-	q := b.Questions[0]
+	full, _ := set.Bank("goat")
+	q := full.InPool(quizzes.PoolPractice).Questions[0]
 	wrong := ""
 	for _, ch := range q.Choices {
 		if ch.ID != q.Correct && wrong == "" {
@@ -382,8 +385,8 @@ func testPractice(t *testing.T, base string, f *toolFixture) {
 			t.Errorf("console errors: %q", errs)
 		}
 	}()
-	b, _ := f.Banks.Bank("goat")
-	q := b.Questions[0]
+	full, _ := f.Banks.Bank("goat")
+	q := full.InPool(quizzes.PoolPractice).Questions[0]
 	act(t, ctx, emulateWidth(390), chromedp.Navigate(base+"/practice/goat"))
 	if got := jsEval[[]string](t, ctx, `Array.from(document.querySelectorAll('.practice input[type=radio]')).map(i => i.value).sort()`); len(got) != len(q.Choices) {
 		t.Fatalf("choices %q, want %d", got, len(q.Choices))
@@ -508,8 +511,9 @@ func testQuizTimer(t *testing.T, base string, f *toolFixture) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	act(t, ctx, emulateWidth(1280), chromedp.Navigate(base+"/quiz"), chromedp.Focus(chromedp.ID("name-goat")), typeText("Alan Turing"))
-	if _, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.CSS("#quiz-goat form.start button"))); err != nil {
+	code := issueCode(t, base, organiserToken, "goat", "Alan Turing")
+	act(t, ctx, emulateWidth(1280), chromedp.Navigate(base+"/quiz"), chromedp.Focus(chromedp.ID("code-goat")), typeText(code))
+	if _, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.CSS("#quiz-goat form.certify button"))); err != nil {
 		t.Fatal(err)
 	}
 	left := jsEval[int](t, ctx, `Number(document.querySelector('[data-left-ms]').dataset.leftMs)`)
@@ -520,15 +524,18 @@ func testQuizTimer(t *testing.T, base string, f *toolFixture) {
 	act(t, ctx, chromedp.Evaluate[chromedp.Void](`(el => { window.__said = [];
 		new MutationObserver(() => { if (el.textContent) window.__said.push(el.textContent); }).observe(el, {childList: true, characterData: true, subtree: true});
 	})(document.querySelector('[data-timer-alert]'))`))
-	// Every answer right, from the bank.
-	b, _ := f.Banks.Bank("goat")
+	// Every answer right, from the stored attempt (the test's oracle).
+	stored, err := attemptsOf(f.App).Get(context.Background(), strings.TrimPrefix(jsEval[string](t, ctx, `location.pathname`), "/attempt/"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	right := map[string]string{}
 	for _, name := range jsEval[[]string](t, ctx, `Array.from(new Set(Array.from(document.querySelectorAll('#attempt-form input[type=radio]')).map(i => i.name)))`) {
-		q, ok := b.Question(strings.TrimPrefix(name, "q."))
-		if !ok {
-			t.Fatalf("the attempt asks %s, not in the bank", name)
+		n, err := strconv.Atoi(strings.TrimPrefix(name, "q"))
+		if err != nil || n < 1 || n > len(stored.Items) {
+			t.Fatalf("the attempt page has a field %q", name)
 		}
-		right[name] = q.Correct
+		right[name] = stored.Items[n-1].Correct
 	}
 	rj, _ := json.Marshal(right)
 	act(t, ctx, chromedp.Evaluate[chromedp.Void](`Object.entries(`+string(rj)+`).forEach(([n, v]) => document.querySelector('input[name="' + n + '"][value="' + v + '"]').click())`))

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -174,9 +175,16 @@ func TestBanksAgreeWithEngine(t *testing.T) {
 	}
 }
 
-// quizApp runs the real app with an attempts file for the test's lifetime.
+// organiserToken is the organiser token of the apps quizApp runs.
+const organiserToken = "organiser-token"
+
+// quizApp runs the real app with an attempts file for the test's
+// lifetime, with the organiser token (unless cfg sets another).
 func quizApp(t *testing.T, cfg Config) *App {
 	t.Helper()
+	if cfg.ExportToken == "" {
+		cfg.ExportToken = organiserToken
+	}
 	return runApp(t, cfg)
 }
 
@@ -191,6 +199,33 @@ func newCandidate(t *testing.T, base string) *candidate {
 	jar, _ := cookiejar.New(nil)
 	return &candidate{t: t, base: base, c: &http.Client{Jar: jar, Timeout: 20 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// issueCode signs in as the organiser (with token) and issues an exam
+// code for format in name, over HTTP, as an organiser does.
+func issueCode(t *testing.T, base, token, format, name string) string {
+	t.Helper()
+	org := newCandidate(t, base)
+	_, p := org.must("GET", "/organiser", nil, 200)
+	tok := p.Attr("form.organiser-sign-in input[name=_csrf]", "value")
+	org.must("POST", "/organiser/sign-in", url.Values{"_csrf": {tok}, "token": {token}}, http.StatusSeeOther)
+	_, p = org.must("POST", "/organiser/codes", url.Values{"_csrf": {tok}, "format": {format}, "name": {name}}, 200)
+	code := p.Text("code[data-issued-code]")
+	if code == "" {
+		t.Fatalf("the organiser page shows no issued code")
+	}
+	return code
+}
+
+// byField is an attempt's stored answers by form field (q1, q2, …).
+func byField(a *attempts.Attempt) map[string]string {
+	out := map[string]string{}
+	for i, it := range a.Items {
+		if v, ok := a.Answers[it.QuestionID]; ok {
+			out[fmt.Sprintf("q%d", i+1)] = v
+		}
+	}
+	return out
 }
 
 func (cd *candidate) do(method, path string, form url.Values) (*http.Response, []byte, error) {
@@ -227,26 +262,41 @@ func (cd *candidate) must(method, path string, form url.Values, status int) (*ht
 }
 
 // sheet is an attempt as the candidate sees it: its id, CSRF token, and
-// for each question id the choice ids offered.
+// for each form field (q1, q2, …) the choice ids offered.
 type sheet struct {
 	id      string
 	csrf    string
 	choices map[string][]string
 }
 
-// start takes a certification attempt in format as name.
+// start takes a certification in format with an exam code an organiser
+// issues in name (the app must run with organiserToken).
 func (cd *candidate) start(format, name string) sheet {
+	cd.t.Helper()
+	code := issueCode(cd.t, cd.base, organiserToken, format, name)
+	_, home := cd.must("GET", "/quiz", nil, 200)
+	tok := home.Attr("form[action=/quiz/"+format+"/certify] input[name=_csrf]", "value")
+	resp, _ := cd.must("POST", "/quiz/"+format+"/certify", url.Values{"_csrf": {tok}, "code": {code}}, http.StatusSeeOther)
+	return cd.sheet(resp.Header.Get("Location"))
+}
+
+// selfStart takes an open self-assessment in format as name.
+func (cd *candidate) selfStart(format, name string) sheet {
 	cd.t.Helper()
 	_, home := cd.must("GET", "/quiz", nil, 200)
 	tok := home.Attr("form[action=/quiz/"+format+"/start] input[name=_csrf]", "value")
 	resp, _ := cd.must("POST", "/quiz/"+format+"/start", url.Values{"_csrf": {tok}, "name": {name}}, http.StatusSeeOther)
-	loc := resp.Header.Get("Location")
+	return cd.sheet(resp.Header.Get("Location"))
+}
+
+func (cd *candidate) sheet(loc string) sheet {
+	cd.t.Helper()
 	_, p := cd.must("GET", loc, nil, 200)
 	sh := sheet{id: strings.TrimPrefix(loc, "/attempt/"), csrf: p.Attr("form#attempt-form input[name=_csrf]", "value"), choices: map[string][]string{}}
 	for _, n := range p.All("form#attempt-form input[type=radio]") {
 		name, _ := attr(n, "name")
 		val, _ := attr(n, "value")
-		sh.choices[strings.TrimPrefix(name, "q.")] = append(sh.choices[strings.TrimPrefix(name, "q.")], val)
+		sh.choices[name] = append(sh.choices[name], val)
 	}
 	if sh.csrf == "" || len(sh.choices) == 0 {
 		cd.t.Fatalf("attempt page %s has no token or no questions", loc)
@@ -254,28 +304,29 @@ func (cd *candidate) start(format, name string) sheet {
 	return sh
 }
 
-// answers picks the engine's right choice for the first `right` questions
-// (in sorted id order) and a wrong one for the rest.
-func answers(set *quizzes.Set, format string, sh sheet, right int) url.Values {
-	b, _ := set.Bank(format)
-	ids := make([]string, 0, len(sh.choices))
-	for id := range sh.choices {
-		ids = append(ids, id)
+// attemptsOf opens the attempts store of app a: the tests' oracle, since
+// nothing on the candidate's pages says which choice is right.
+func attemptsOf(a *App) *attempts.Store { return a.tries }
+
+// answers picks the right choice (read from the stored attempt: the
+// oracle) for the first `right` questions and a wrong one for the rest.
+func answers(st *attempts.Store, sh sheet, right int) url.Values {
+	a, err := st.Get(context.Background(), sh.id)
+	if err != nil {
+		panic(err)
 	}
-	sort.Strings(ids)
 	v := url.Values{"_csrf": {sh.csrf}}
-	for i, id := range ids {
-		q, _ := b.Question(id)
-		pick := q.Correct
+	for i, it := range a.Items {
+		pick := it.Correct
 		if i >= right {
-			for _, ch := range sh.choices[id] {
-				if ch != q.Correct {
+			for _, ch := range it.Choices {
+				if ch != it.Correct {
 					pick = ch
 					break
 				}
 			}
 		}
-		v.Set("q."+id, pick)
+		v.Set(fmt.Sprintf("q%d", i+1), pick)
 	}
 	return v
 }
@@ -293,12 +344,22 @@ func TestCertificationEndToEnd(t *testing.T) {
 			if len(sh.choices) != quizzes.TestSize {
 				t.Fatalf("%d questions, want %d", len(sh.choices), quizzes.TestSize)
 			}
-			// Spread across topics: no topic may have two more questions
-			// than a topic that has questions left in the bank.
-			b, _ := set.Bank(format)
+			// Drawn from the certification pool only, spread across
+			// topics: no topic may have two more questions than a topic
+			// that has questions left in the pool.
+			full, _ := set.Bank(format)
+			b := full.InPool(quizzes.PoolCertification)
+			stored, err := attemptsOf(a).Get(context.Background(), sh.id)
+			if err != nil {
+				t.Fatal(err)
+			}
 			drawn := map[string]int{}
-			for id := range sh.choices {
-				q, _ := b.Question(id)
+			for _, it := range stored.Items {
+				q, ok := b.Question(it.QuestionID)
+				if !ok {
+					t.Errorf("%s is not a certification question", it.QuestionID)
+					continue
+				}
 				drawn[q.Topic]++
 			}
 			bankCount := b.TopicCounts()
@@ -309,7 +370,7 @@ func TestCertificationEndToEnd(t *testing.T) {
 					}
 				}
 			}
-			resp, _ := cd.must("POST", "/attempt/"+sh.id+"/submit", answers(set, format, sh, 17), http.StatusSeeOther)
+			resp, _ := cd.must("POST", "/attempt/"+sh.id+"/submit", answers(attemptsOf(a), sh, 17), http.StatusSeeOther)
 			if loc := resp.Header.Get("Location"); loc != "/attempt/"+sh.id+"/result" {
 				t.Fatalf("submit redirects to %q", loc)
 			}
@@ -320,14 +381,16 @@ func TestCertificationEndToEnd(t *testing.T) {
 			if got := res.Text("strong.verdict"); got != "Passed" {
 				t.Errorf("verdict = %q", got)
 			}
-			if n := len(res.All("ol.review li.question")); n != 20 {
-				t.Errorf("review lists %d questions", n)
+			// No review while the window is open: the three missed
+			// questions, each with the sections to study.
+			if n := len(res.All("ol.review li")); n != 0 {
+				t.Errorf("certification result reviews %d questions", n)
 			}
-			if n := len(res.All("ol.review li[data-outcome=wrong]")); n != 3 {
-				t.Errorf("review marks %d wrong, want 3", n)
+			if n := len(res.All("ol.study li[data-n]")); n != 3 {
+				t.Errorf("study list has %d questions, want the 3 missed", n)
 			}
-			if len(res.All("table.topics tr[data-topic]")) == 0 || len(res.All("ol.timeline li")) == 0 || len(res.All("p.cites a")) == 0 {
-				t.Errorf("result lacks the topic table, the replays or the rule links")
+			if len(res.All("table.topics tr[data-topic]")) == 0 || len(res.All("ol.study p.cites a")) == 0 {
+				t.Errorf("result lacks the topic table or the rule links")
 			}
 			code := res.Text("code[data-code]")
 			if code == "" {
@@ -354,7 +417,8 @@ func TestCertificationEndToEnd(t *testing.T) {
 	}
 	for _, f := range quizzes.Formats {
 		cd.must("GET", "/practice/"+f, nil, 200)
-		b, _ := set.Bank(f)
+		full, _ := set.Bank(f)
+		b := full.InPool(quizzes.PoolPractice)
 		q := b.Questions[len(b.Questions)-1]
 		_, p := cd.must("GET", fmt.Sprintf("/practice/%s?q=%d&choice=%s", f, len(b.Questions), q.Correct), nil, 200)
 		if p.Text("p.feedback") != "Right." || len(p.All("ol.timeline li")) == 0 {
@@ -391,39 +455,42 @@ func TestSubmissionRejections(t *testing.T) {
 	}{
 		{name: "second submission", status: 409, msg: "already submitted",
 			setup: func(cd *candidate, sh sheet) {
-				cd.must("POST", "/attempt/"+sh.id+"/submit", answers(set, "goat", sh, 20), http.StatusSeeOther)
+				cd.must("POST", "/attempt/"+sh.id+"/submit", answers(attemptsOf(a), sh, 20), http.StatusSeeOther)
 			},
-			form: func(t *testing.T, sh sheet) url.Values { return answers(set, "goat", sh, 10) }},
+			form: func(t *testing.T, sh sheet) url.Values { return answers(attemptsOf(a), sh, 10) }},
 		{name: "after the time limit", status: 409, msg: "time limit",
 			setup: func(cd *candidate, sh sheet) { time.Sleep(3200 * time.Millisecond) },
-			form:  func(t *testing.T, sh sheet) url.Values { return answers(set, "goat", sh, 20) }},
+			form:  func(t *testing.T, sh sheet) url.Values { return answers(attemptsOf(a), sh, 20) }},
 		{name: "answer to a question not in the attempt", status: 400, msg: "not part of this attempt",
 			form: func(t *testing.T, sh sheet) url.Values {
-				v := answers(set, "goat", sh, 20)
+				v := answers(attemptsOf(a), sh, 20)
+				v.Set("q21", v.Get("q1"))
+				return v
+			}},
+		{name: "the bank's id of the right choice", status: 400, msg: "does not offer",
+			form: func(t *testing.T, sh sheet) url.Values {
+				v := answers(attemptsOf(a), sh, 20)
+				at, _ := attemptsOf(a).Get(context.Background(), sh.id)
 				b, _ := set.Bank("goat")
-				for _, q := range b.Questions {
-					if _, in := sh.choices[q.ID]; !in {
-						v.Set("q."+q.ID, q.Correct)
-						break
-					}
-				}
+				q, _ := b.Question(at.Items[0].QuestionID)
+				v.Set("q1", q.Correct)
 				return v
 			}},
 		{name: "forged choice id", status: 400, msg: "does not offer",
 			form: func(t *testing.T, sh sheet) url.Values {
-				v := answers(set, "goat", sh, 20)
-				v.Set("q."+first(sh), "00000000")
+				v := answers(attemptsOf(a), sh, 20)
+				v.Set(first(sh), "00000000")
 				return v
 			}},
 		{name: "missing CSRF token", status: 400, msg: "csrf",
 			form: func(t *testing.T, sh sheet) url.Values {
-				v := answers(set, "goat", sh, 20)
+				v := answers(attemptsOf(a), sh, 20)
 				v.Del("_csrf")
 				return v
 			}},
 		{name: "another browser's CSRF token", status: 403, msg: "csrf",
 			form: func(t *testing.T, sh sheet) url.Values {
-				v := answers(set, "goat", sh, 20)
+				v := answers(attemptsOf(a), sh, 20)
 				v.Set("_csrf", newCandidate(t, a.URL()).start("goat", "Mallory").csrf)
 				return v
 			}},
@@ -470,7 +537,6 @@ func TestKillDuringSubmissions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and kills the site binary")
 	}
-	_, set := checkedBanks(t)
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "site")
 	build := exec.Command("go", "build", "-tags", "sqlite_fts5", "-o", bin, "substep/cmd/site")
@@ -487,11 +553,16 @@ func TestKillDuringSubmissions(t *testing.T) {
 		form url.Values
 	}
 	jobs := make([]job, n)
+	oracle, err := attempts.Open(context.Background(), dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := range jobs {
 		cd := newCandidate(t, url1)
-		sh := cd.start("goat", fmt.Sprintf("Candidate %d", i))
-		jobs[i] = job{sh: sh, cd: cd, form: answers(set, "goat", sh, i%21)}
+		sh := cd.selfStart("goat", fmt.Sprintf("Candidate %d", i))
+		jobs[i] = job{sh: sh, cd: cd, form: answers(oracle, sh, i%21)}
 	}
+	oracle.Close()
 
 	var acked sync.Map // attempt id → true
 	var nAcked, nFailed atomic.Int32
@@ -555,8 +626,8 @@ func TestKillDuringSubmissions(t *testing.T) {
 		}
 		sent := map[string]string{}
 		for k, v := range j.form {
-			if q, ok := strings.CutPrefix(k, "q."); ok {
-				sent[q] = v[0]
+			if n, err := strconv.Atoi(strings.TrimPrefix(k, "q")); err == nil {
+				sent[a.Items[n-1].QuestionID] = v[0]
 			}
 		}
 		_, wasAcked := acked.Load(j.sh.id)
@@ -576,7 +647,7 @@ func TestKillDuringSubmissions(t *testing.T) {
 		if wasAcked {
 			cd := newCandidate(t, url2)
 			_, res := cd.must("GET", "/attempt/"+j.sh.id+"/result", nil, 200)
-			if got, want := res.Text("strong[data-score]"), fmt.Sprintf("%d / 20", i%21); got != want {
+			if got, want := res.Text("strong[data-score]"), fmt.Sprintf("%d / %d", min(i%21, len(a.Items)), len(a.Items)); got != want {
 				t.Errorf("attempt %d after restart: score %q, want %q", i, got, want)
 			}
 		}
@@ -590,7 +661,7 @@ var servingRE = regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+)`)
 // burst comes from one address, the test's.
 func startSite(t *testing.T, bin, dbPath string) (string, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-attempts", dbPath, "-rate-limit=false")
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-attempts", dbPath, "-rate-limit=false", "-self-cooldown=0")
 	cmd.Env = append(os.Environ(), "SUBSTEP_EXPORT_TOKEN=")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

@@ -77,12 +77,11 @@ func TestInjectedDetects(t *testing.T) {
 // hostile display name; the result and the public verification page must
 // show the name as text.
 func TestXSSDisplayName(t *testing.T) {
-	_, set := checkedBanks(t)
 	a := quizApp(t, Config{AttemptsPath: filepath.Join(t.TempDir(), "attempts.db")})
 	for _, name := range payloads {
 		cd := newCandidate(t, a.URL())
 		sh := cd.start("goat", name)
-		cd.must("POST", "/attempt/"+sh.id+"/submit", answers(set, "goat", sh, 20), http.StatusSeeOther)
+		cd.must("POST", "/attempt/"+sh.id+"/submit", answers(attemptsOf(a), sh, 20), http.StatusSeeOther)
 		_, res := cd.must("GET", "/attempt/"+sh.id+"/result", nil, 200)
 		inert(t, "result", res)
 		code := res.Text("code[data-code]")

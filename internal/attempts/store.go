@@ -47,8 +47,23 @@ type Attempt struct {
 	Answers     map[string]string // question id → choice id; set at submission
 	Correct     int               // meaningful once submitted
 	Passed      bool
-	Code        string // verification code of a passing attempt
+	Code        string // verification code of a passing certification
+	// Mode is ModeCertification (started with an exam code, may earn a
+	// certificate) or ModeSelf (an open self-assessment, never certified).
+	Mode     string
+	ExamCode string // the exam code a certification started with
+	Issuer   string // the label of the organiser who issued that code
+	Client   string // the client address a self-assessment came from
 }
+
+// Attempt modes.
+const (
+	ModeCertification = "certification"
+	ModeSelf          = "self"
+)
+
+// Certification reports whether the attempt is a coded certification.
+func (a *Attempt) Certification() bool { return a.Mode == ModeCertification }
 
 // Submitted reports whether the attempt has been submitted.
 func (a *Attempt) Submitted() bool { return !a.SubmittedAt.IsZero() }
@@ -92,8 +107,61 @@ CREATE TABLE IF NOT EXISTS items (
 	UNIQUE (attempt_id, question_id)
 ) STRICT;
 CREATE INDEX IF NOT EXISTS attempts_started ON attempts(started_at);
-PRAGMA user_version = 1;
 `
+
+// migrations bring a database from version i (PRAGMA user_version) to i+1.
+// Version 2: modes, exam codes, organiser policies, per-attempt choice ids.
+var migrations = []string{
+	0: `PRAGMA user_version = 1;`,
+	1: `
+ALTER TABLE attempts ADD COLUMN mode TEXT NOT NULL DEFAULT 'self';
+ALTER TABLE attempts ADD COLUMN exam_code TEXT;
+ALTER TABLE attempts ADD COLUMN issuer TEXT NOT NULL DEFAULT '';
+ALTER TABLE attempts ADD COLUMN client TEXT NOT NULL DEFAULT '';
+ALTER TABLE items ADD COLUMN stable TEXT;
+CREATE INDEX attempts_client ON attempts(client, format, started_at);
+CREATE INDEX attempts_exam_code ON attempts(exam_code);
+CREATE TABLE exam_codes (
+	code         TEXT PRIMARY KEY,
+	format       TEXT NOT NULL,
+	name         TEXT NOT NULL,
+	issuer       TEXT NOT NULL,
+	created_at   INTEGER NOT NULL,
+	max_attempts INTEGER NOT NULL CHECK (max_attempts >= 1),
+	used         INTEGER NOT NULL DEFAULT 0,
+	CHECK (used <= max_attempts)
+) STRICT;
+CREATE TABLE policies (
+	format            TEXT PRIMARY KEY,
+	attempts_per_code INTEGER NOT NULL CHECK (attempts_per_code >= 1),
+	self_cooldown_ms  INTEGER NOT NULL CHECK (self_cooldown_ms >= 0),
+	reviews_open      INTEGER NOT NULL DEFAULT 0
+) STRICT;
+PRAGMA user_version = 2;`,
+}
+
+// migrate applies the migrations the database has not had yet, each in
+// its own transaction.
+func migrate(ctx context.Context, db *sql.DB) error {
+	var v int
+	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return err
+	}
+	for ; v < len(migrations); v++ {
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, migrations[v]); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration to version %d: %w", v+1, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // DSN is the connection string for a writable attempts file: WAL, a busy
 // timeout, immediate transactions (so concurrent writers wait instead of
@@ -126,6 +194,10 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("attempts database %s: %w", path, err)
 	}
+	if err := migrate(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("attempts database %s: %w", path, err)
+	}
 	if path != "" {
 		var mode string
 		if err := db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
@@ -147,30 +219,49 @@ func NewID() string {
 }
 
 // Create stores a new attempt. a.ID must be set (see NewID); Items,
-// StartedAt and Deadline too.
+// StartedAt and Deadline too. An empty Mode is ModeSelf.
 func (s *Store) Create(ctx context.Context, a *Attempt) error {
-	if a.ID == "" || len(a.Items) == 0 || a.Deadline.Before(a.StartedAt) {
-		return fmt.Errorf("attempts: incomplete attempt")
-	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
+	if err := insert(ctx, tx, a); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func insert(ctx context.Context, tx *sql.Tx, a *Attempt) error {
+	if a.ID == "" || len(a.Items) == 0 || a.Deadline.Before(a.StartedAt) {
+		return fmt.Errorf("attempts: incomplete attempt")
+	}
+	if a.Mode == "" {
+		a.Mode = ModeSelf
+	}
+	var exam any
+	if a.ExamCode != "" {
+		exam = a.ExamCode
+	}
 	if _, err := tx.ExecContext(ctx,
-		`INSERT INTO attempts (id, format, name, seed, started_at, deadline, total) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		a.ID, a.Format, a.Name, int64(a.Seed), a.StartedAt.UnixMilli(), a.Deadline.UnixMilli(), len(a.Items)); err != nil {
+		`INSERT INTO attempts (id, format, name, seed, started_at, deadline, total, mode, exam_code, issuer, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		a.ID, a.Format, a.Name, int64(a.Seed), a.StartedAt.UnixMilli(), a.Deadline.UnixMilli(), len(a.Items), a.Mode, exam, a.Issuer, a.Client); err != nil {
 		return err
 	}
 	for i, it := range a.Items {
 		ch, _ := json.Marshal(it.Choices)
+		var stable any
+		if len(it.Stable) > 0 {
+			b, _ := json.Marshal(it.Stable)
+			stable = string(b)
+		}
 		if _, err := tx.ExecContext(ctx,
-			`INSERT INTO items (attempt_id, pos, question_id, topic, choices, correct) VALUES (?, ?, ?, ?, ?, ?)`,
-			a.ID, i, it.QuestionID, it.Topic, string(ch), it.Correct); err != nil {
+			`INSERT INTO items (attempt_id, pos, question_id, topic, choices, correct, stable) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			a.ID, i, it.QuestionID, it.Topic, string(ch), it.Correct, stable); err != nil {
 			return err
 		}
 	}
-	return tx.Commit()
+	return nil
 }
 
 type querier interface {
@@ -196,11 +287,11 @@ func get(ctx context.Context, q querier, col, val string) (*Attempt, error) {
 	a := &Attempt{}
 	var seed, started, deadline int64
 	var submitted, correct sql.NullInt64
-	var code sql.NullString
+	var code, exam sql.NullString
 	var passed int64
 	err := q.QueryRowContext(ctx,
-		`SELECT id, format, name, seed, started_at, deadline, submitted_at, correct, passed, code FROM attempts WHERE `+col+` = ?`, val).
-		Scan(&a.ID, &a.Format, &a.Name, &seed, &started, &deadline, &submitted, &correct, &passed, &code)
+		`SELECT id, format, name, seed, started_at, deadline, submitted_at, correct, passed, code, mode, exam_code, issuer, client FROM attempts WHERE `+col+` = ?`, val).
+		Scan(&a.ID, &a.Format, &a.Name, &seed, &started, &deadline, &submitted, &correct, &passed, &code, &a.Mode, &exam, &a.Issuer, &a.Client)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -214,8 +305,8 @@ func get(ctx context.Context, q querier, col, val string) (*Attempt, error) {
 		a.Correct = int(correct.Int64)
 		a.Answers = map[string]string{}
 	}
-	a.Passed, a.Code = passed == 1, code.String
-	rows, err := q.QueryContext(ctx, `SELECT question_id, topic, choices, correct, answer FROM items WHERE attempt_id = ? ORDER BY pos`, a.ID)
+	a.Passed, a.Code, a.ExamCode = passed == 1, code.String, exam.String
+	rows, err := q.QueryContext(ctx, `SELECT question_id, topic, choices, correct, answer, stable FROM items WHERE attempt_id = ? ORDER BY pos`, a.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -223,12 +314,17 @@ func get(ctx context.Context, q querier, col, val string) (*Attempt, error) {
 	for rows.Next() {
 		var it quizzes.Item
 		var ch string
-		var ans sql.NullString
-		if err := rows.Scan(&it.QuestionID, &it.Topic, &ch, &it.Correct, &ans); err != nil {
+		var ans, stable sql.NullString
+		if err := rows.Scan(&it.QuestionID, &it.Topic, &ch, &it.Correct, &ans, &stable); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal([]byte(ch), &it.Choices); err != nil {
 			return nil, fmt.Errorf("attempt %s: choices of %s: %w", a.ID, it.QuestionID, err)
+		}
+		if stable.Valid {
+			if err := json.Unmarshal([]byte(stable.String), &it.Stable); err != nil {
+				return nil, fmt.Errorf("attempt %s: choice ids of %s: %w", a.ID, it.QuestionID, err)
+			}
 		}
 		if ans.Valid {
 			a.Answers[it.QuestionID] = ans.String
@@ -282,7 +378,7 @@ func (s *Store) submit(ctx context.Context, id string, answers map[string]string
 		}
 	}
 	var code any
-	if res.Passed {
+	if res.Passed && a.Certification() {
 		code = NewCode()
 	}
 	r, err := tx.ExecContext(ctx,
@@ -303,8 +399,8 @@ func (s *Store) submit(ctx context.Context, id string, answers map[string]string
 		a.Answers[q] = c
 	}
 	a.Correct, a.Passed = res.Correct, res.Passed
-	if res.Passed {
-		a.Code = code.(string)
+	if c, ok := code.(string); ok {
+		a.Code = c
 	}
 	return a, nil
 }

@@ -31,7 +31,7 @@ func items(n int) []quizzes.Item {
 
 func newAttempt(t *testing.T, s *Store, n int) *Attempt {
 	t.Helper()
-	a := &Attempt{ID: NewID(), Format: "goat", Name: "Ada", Seed: 42, Items: items(n), StartedAt: t0, Deadline: t0.Add(30 * time.Minute)}
+	a := &Attempt{ID: NewID(), Format: "goat", Name: "Ada", Seed: 42, Items: items(n), StartedAt: t0, Deadline: t0.Add(30 * time.Minute), Mode: ModeCertification}
 	if err := s.Create(context.Background(), a); err != nil {
 		t.Fatal(err)
 	}

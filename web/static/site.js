@@ -362,9 +362,10 @@
   // ---- Wiring ----------------------------------------------------------
 
   document.addEventListener("click", function (ev) {
-    var t = ev.target.closest ? ev.target.closest("[data-copy],[data-theme-toggle]") : null;
+    var t = ev.target.closest ? ev.target.closest("[data-copy],[data-theme-toggle],[data-print]") : null;
     if (!t) return;
     if (t.hasAttribute("data-theme-toggle")) toggleTheme();
+    else if (t.hasAttribute("data-print")) window.print();
     else copy(t);
   });
 

@@ -1,0 +1,205 @@
+package app
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"substep/quizzes"
+	"substep/web"
+)
+
+// harvester is a candidate who collects every answer the site lets slip
+// before taking a certification: the practice pages (every choice tried),
+// the result pages of blank retakes (certifications and self-assessments),
+// and the replay API fed whatever the test page shows.
+type harvester struct {
+	cd *candidate
+	// byPrompt: a prompt (as shown) → the label practice or a review
+	// marked right.
+	byPrompt map[string]string
+	// byID: a choice id seen marked right anywhere.
+	byID map[string]bool
+	// seen: labels ever marked right, whatever the question.
+	seen map[string]int
+	// replays counts the replay API's answers by status.
+	replays map[int]int
+}
+
+func normPrompt(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// learnPractice answers every practice question with every choice and
+// keeps the one the page calls right.
+func (h *harvester) learnPractice(t *testing.T, format string) {
+	t.Helper()
+	for n := 1; ; n++ {
+		resp, body, err := h.cd.do("GET", fmt.Sprintf("/practice/%s?q=%d", format, n), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode == http.StatusNotFound {
+			return
+		}
+		p := parsePage(t, bytes.NewReader(body))
+		prompt := normPrompt(p.Text("p.lead"))
+		for _, in := range p.All(".practice input[type=radio]") {
+			id, _ := attr(in, "value")
+			_, ans := h.cd.must("GET", fmt.Sprintf("/practice/%s?q=%d&choice=%s", format, n, id), nil, 200)
+			if ans.Text("p.feedback") == "Right." {
+				h.byID[id] = true
+				right := ans.Text("ul.review li.right")
+				right = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(strings.ReplaceAll(right, "your answer", "")), "right answer"))
+				h.byPrompt[prompt] = right
+				h.seen[right]++
+				break
+			}
+		}
+	}
+}
+
+// learnReviews reads a result page and keeps whatever it marks right.
+func (h *harvester) learnReviews(res *page) {
+	for _, li := range res.All("ol.review li.question") {
+		sub := &page{root: li}
+		prompt := normPrompt(strings.SplitN(sub.Text("h3"), ": ", 2)[len(strings.SplitN(sub.Text("h3"), ": ", 2))-1])
+		for _, ch := range sub.All("li.right") {
+			label := strings.TrimSpace(strings.ReplaceAll(strings.ReplaceAll(textOf(ch), "right answer", ""), "your answer", ""))
+			h.byPrompt[prompt] = label
+			h.seen[label]++
+		}
+	}
+}
+
+// pick chooses a choice for one question of a fresh attempt: a label the
+// replay API's answer to the shown situation contains, else a prompt
+// learned elsewhere, else a choice id marked right elsewhere, else the
+// label most often right elsewhere, else a seeded random one.
+func (h *harvester) pick(t *testing.T, rng *rand.Rand, prompt, situation string, ids, labels []string) string {
+	if situation != "" {
+		resp, err := h.cd.c.Post(h.cd.base+"/api/replay", "text/plain", strings.NewReader(situation))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		h.replays[resp.StatusCode]++
+		if resp.StatusCode == 200 {
+			for i, l := range labels {
+				if strings.Contains(string(body), l) {
+					return ids[i]
+				}
+			}
+		}
+	}
+	if want, ok := h.byPrompt[normPrompt(prompt)]; ok {
+		for i, l := range labels {
+			if l == want {
+				return ids[i]
+			}
+		}
+	}
+	for _, id := range ids {
+		if h.byID[id] {
+			return id
+		}
+	}
+	best, bestN := "", 0
+	for i, l := range labels {
+		if h.seen[l] > bestN {
+			best, bestN = ids[i], h.seen[l]
+		}
+	}
+	if best != "" {
+		return best
+	}
+	return ids[rng.IntN(len(ids))]
+}
+
+// TestHarvestScoresAtChance: everything a candidate can read before a
+// certification (practice, blank retakes' results, the replay API fed the
+// test page) does not beat chance on fresh certifications. It fails when
+// anything leaks: a shared question, a shared choice id, a result page
+// naming right choices, or a page from which the engine can be asked.
+func TestHarvestScoresAtChance(t *testing.T) {
+	a := quizApp(t, Config{AttemptsPath: filepath.Join(t.TempDir(), "attempts.db"), RateLimit: web.RateLimit{Off: true}})
+	store := attemptsOf(a)
+	h := &harvester{cd: newCandidate(t, a.URL()), byPrompt: map[string]string{}, byID: map[string]bool{}, seen: map[string]int{}, replays: map[int]int{}}
+	const blankRetakes, freshPerFormat = 3, 2
+	for _, f := range quizzes.Formats {
+		h.learnPractice(t, f)
+		for i := 0; i < blankRetakes; i++ {
+			for _, start := range []func(string, string) sheet{h.cd.start, h.cd.selfStart} {
+				sh := start(f, fmt.Sprintf("Harvester %d", i))
+				h.cd.must("POST", "/attempt/"+sh.id+"/submit", url.Values{"_csrf": {sh.csrf}}, http.StatusSeeOther)
+				_, res := h.cd.must("GET", "/attempt/"+sh.id+"/result", nil, 200)
+				h.learnReviews(res)
+			}
+		}
+	}
+	t.Logf("harvested %d prompts and %d choice ids marked right", len(h.byPrompt), len(h.byID))
+
+	rng := rand.New(rand.NewPCG(13, 13))
+	var right, asked int
+	var chance, variance float64
+	for _, f := range quizzes.Formats {
+		for i := 0; i < freshPerFormat; i++ {
+			cd := newCandidate(t, a.URL())
+			code := issueCode(t, a.URL(), organiserToken, f, "Fresh Candidate")
+			_, home := cd.must("GET", "/quiz", nil, 200)
+			resp, _ := cd.must("POST", "/quiz/"+f+"/certify", url.Values{"_csrf": {home.Attr("form[action=/quiz/"+f+"/certify] input[name=_csrf]", "value")}, "code": {code}}, http.StatusSeeOther)
+			loc := resp.Header.Get("Location")
+			_, body, err := cd.do("GET", loc, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := parsePage(t, bytes.NewReader(body))
+			form := url.Values{"_csrf": {p.Attr("form#attempt-form input[name=_csrf]", "value")}}
+			for _, fs := range p.All("fieldset.question") {
+				q := &page{root: fs}
+				prompt := strings.SplitN(q.Text("legend"), ": ", 2)[1]
+				var steps []string
+				for _, li := range q.All("ol.steps li") {
+					steps = append(steps, textOf(li))
+				}
+				situation := strings.Join(steps, "\n")
+				if d := q.Text("div.situation pre"); d != "" {
+					situation = d
+				}
+				var ids, labels []string
+				var name string
+				for _, lab := range q.All("ul.choices label") {
+					in := (&page{root: lab}).All("input")[0]
+					id, _ := attr(in, "value")
+					name, _ = attr(in, "name")
+					ids = append(ids, id)
+					labels = append(labels, strings.TrimSpace(textOf(lab)))
+				}
+				form.Set(name, h.pick(t, rng, prompt, situation, ids, labels))
+				pc := 1 / float64(len(ids))
+				chance += pc
+				variance += pc * (1 - pc)
+				asked++
+			}
+			id := strings.TrimPrefix(loc, "/attempt/")
+			cd.must("POST", loc+"/submit", form, http.StatusSeeOther)
+			at, err := store.Get(t.Context(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			right += at.Correct
+		}
+	}
+	limit := chance + 3*math.Sqrt(variance)
+	t.Logf("harvester on %d fresh certification questions: %d right; chance %.1f, limit (chance + 3 SD) %.1f", asked, right, chance, limit)
+	if float64(right) > limit {
+		t.Errorf("the harvester scored %d of %d, above chance (%.1f) by more than 3 SD: something leaks", right, asked, chance)
+	}
+	t.Logf("the replay API fed the test pages answered: %v (status → count)", h.replays)
+}

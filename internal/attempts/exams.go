@@ -1,0 +1,221 @@
+package attempts
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"substep/quizzes"
+)
+
+// Errors of exam codes and self-assessments.
+var (
+	ErrNoExamCode   = errors.New("no such exam code")
+	ErrCodeUsed     = errors.New("this exam code has no attempts left")
+	ErrWrongFormat  = errors.New("this exam code is for another format")
+	ErrCoolingDown  = errors.New("a self-assessment was started from this address too recently")
+	ErrBadPolicy    = errors.New("a retake policy needs at least one attempt per code and a cooldown of zero or more")
+	ErrIncompleteEx = errors.New("an exam code needs a format, a candidate name and an issuer")
+)
+
+// ExamCode is a single-use (or n-use) code an organiser issues to one
+// named candidate for one format. Only a valid code starts a
+// certification; the attempt takes the code's name and issuer.
+type ExamCode struct {
+	Code        string
+	Format      string
+	Name        string // the candidate
+	Issuer      string // the organiser's label
+	CreatedAt   time.Time
+	MaxAttempts int
+	Used        int
+}
+
+// Policy is an organiser's retake policy for one format.
+type Policy struct {
+	Format string
+	// AttemptsPerCode: how many certifications one exam code starts.
+	AttemptsPerCode int
+	// SelfCooldown: the wait between two self-assessments of the format
+	// from one client address.
+	SelfCooldown time.Duration
+	// ReviewsOpen: certification results show the full review (every
+	// question's right choice); off while a test window is open.
+	ReviewsOpen bool
+}
+
+// DefaultPolicy is the policy of a format the organiser has not set: one
+// attempt per code, the given self-assessment cooldown, no full reviews.
+func DefaultPolicy(format string, cooldown time.Duration) Policy {
+	return Policy{Format: format, AttemptsPerCode: 1, SelfCooldown: cooldown}
+}
+
+// Policy returns the format's policy, or def when none was set.
+func (s *Store) Policy(ctx context.Context, def Policy) (Policy, error) {
+	p := Policy{Format: def.Format}
+	var ms, open int64
+	err := s.db.QueryRowContext(ctx, `SELECT attempts_per_code, self_cooldown_ms, reviews_open FROM policies WHERE format = ?`, def.Format).
+		Scan(&p.AttemptsPerCode, &ms, &open)
+	if errors.Is(err, sql.ErrNoRows) {
+		return def, nil
+	}
+	if err != nil {
+		return Policy{}, err
+	}
+	p.SelfCooldown, p.ReviewsOpen = time.Duration(ms)*time.Millisecond, open == 1
+	return p, nil
+}
+
+// SetPolicy stores a format's policy.
+func (s *Store) SetPolicy(ctx context.Context, p Policy) error {
+	if p.AttemptsPerCode < 1 || p.SelfCooldown < 0 || p.Format == "" {
+		return ErrBadPolicy
+	}
+	_, err := s.db.ExecContext(ctx,
+		`INSERT INTO policies (format, attempts_per_code, self_cooldown_ms, reviews_open) VALUES (?, ?, ?, ?)
+		 ON CONFLICT (format) DO UPDATE SET attempts_per_code = excluded.attempts_per_code,
+		 self_cooldown_ms = excluded.self_cooldown_ms, reviews_open = excluded.reviews_open`,
+		p.Format, p.AttemptsPerCode, p.SelfCooldown.Milliseconds(), boolInt(p.ReviewsOpen))
+	return err
+}
+
+// IssueCode stores a new exam code for e.Format, e.Name and e.Issuer with
+// e.MaxAttempts attempts (the policy's, when 0) and returns it with its
+// code set.
+func (s *Store) IssueCode(ctx context.Context, e ExamCode, now time.Time) (ExamCode, error) {
+	if e.Format == "" || e.Name == "" || e.Issuer == "" {
+		return ExamCode{}, ErrIncompleteEx
+	}
+	if e.MaxAttempts < 1 {
+		return ExamCode{}, ErrBadPolicy
+	}
+	e.CreatedAt, e.Used = time.UnixMilli(now.UnixMilli()).UTC(), 0
+	for i := 0; ; i++ {
+		e.Code = NewCode()
+		_, err := s.db.ExecContext(ctx,
+			`INSERT INTO exam_codes (code, format, name, issuer, created_at, max_attempts) VALUES (?, ?, ?, ?, ?, ?)`,
+			e.Code, e.Format, e.Name, e.Issuer, e.CreatedAt.UnixMilli(), e.MaxAttempts)
+		if err == nil || i == 5 {
+			return e, err
+		}
+	}
+}
+
+// Codes lists every exam code, newest first.
+func (s *Store) Codes(ctx context.Context) ([]ExamCode, error) {
+	rows, err := s.db.QueryContext(ctx,
+		`SELECT code, format, name, issuer, created_at, max_attempts, used FROM exam_codes ORDER BY created_at DESC, code`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []ExamCode
+	for rows.Next() {
+		var e ExamCode
+		var created int64
+		if err := rows.Scan(&e.Code, &e.Format, &e.Name, &e.Issuer, &created, &e.MaxAttempts, &e.Used); err != nil {
+			return nil, err
+		}
+		e.CreatedAt = time.UnixMilli(created).UTC()
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// StartCertification spends one attempt of the exam code (as
+// NormalizeCode writes it) and stores a as a certification in one
+// transaction: a takes the code's candidate name and issuer. It fails,
+// changing nothing, for an unknown code (ErrNoExamCode), a code of another
+// format (ErrWrongFormat) or one with no attempts left (ErrCodeUsed).
+func (s *Store) StartCertification(ctx context.Context, code string, a *Attempt) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var format, name, issuer string
+	var max, used int
+	err = tx.QueryRowContext(ctx, `SELECT format, name, issuer, max_attempts, used FROM exam_codes WHERE code = ?`, code).
+		Scan(&format, &name, &issuer, &max, &used)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return ErrNoExamCode
+	case err != nil:
+		return err
+	case format != a.Format:
+		return ErrWrongFormat
+	case used >= max:
+		return ErrCodeUsed
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE exam_codes SET used = used + 1 WHERE code = ?`, code); err != nil {
+		return err
+	}
+	a.Mode, a.ExamCode, a.Name, a.Issuer = ModeCertification, code, name, issuer
+	if err := insert(ctx, tx, a); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// StartSelf stores a as a self-assessment unless the same client started
+// one of the same format less than cooldown before a.StartedAt
+// (ErrCoolingDown, with the time it may start again). The check and the
+// insert are one transaction, so two concurrent starts cannot both pass.
+func (s *Store) StartSelf(ctx context.Context, a *Attempt, cooldown time.Duration) (time.Time, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return time.Time{}, err
+	}
+	defer tx.Rollback()
+	if cooldown > 0 {
+		var last sql.NullInt64
+		if err := tx.QueryRowContext(ctx,
+			`SELECT max(started_at) FROM attempts WHERE client = ? AND format = ? AND mode = ?`,
+			a.Client, a.Format, ModeSelf).Scan(&last); err != nil {
+			return time.Time{}, err
+		}
+		if last.Valid {
+			next := time.UnixMilli(last.Int64).Add(cooldown).UTC()
+			if a.StartedAt.Before(next) {
+				return next, ErrCoolingDown
+			}
+		}
+	}
+	a.Mode = ModeSelf
+	if err := insert(ctx, tx, a); err != nil {
+		return time.Time{}, err
+	}
+	return time.Time{}, tx.Commit()
+}
+
+// Responses lists the submitted certifications of a format with each
+// question's outcome (an unanswered question counts as wrong).
+func (s *Store) Responses(ctx context.Context, format string) ([]quizzes.Response, error) {
+	rows, err := s.db.QueryContext(ctx,
+		`SELECT a.id, i.question_id, coalesce(i.answer = i.correct, 0)
+		 FROM attempts a JOIN items i ON i.attempt_id = a.id
+		 WHERE a.format = ? AND a.mode = ? AND a.submitted_at IS NOT NULL
+		 ORDER BY a.started_at, a.id, i.pos`, format, ModeCertification)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []quizzes.Response
+	for rows.Next() {
+		var id, qid string
+		var right int
+		if err := rows.Scan(&id, &qid, &right); err != nil {
+			return nil, err
+		}
+		if len(out) == 0 || out[len(out)-1].Attempt != id {
+			out = append(out, quizzes.Response{Attempt: id, Right: map[string]bool{}})
+		}
+		out[len(out)-1].Right[qid] = right == 1
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("item responses: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,247 @@
+package rulings
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Narration is one numbered step of a scenario's script told in the words
+// a judge would use: "Player A activates "Soul Exchange" targeting Player
+// B's "Sangan"." It is built from the parsed actions only, never from the
+// script's text, so nothing a script carries beside its actions (title,
+// notes, example link, comments, expect lines) reaches it.
+type Narration struct {
+	Step int    `json:"step"` // 1, 2, … in script order
+	Line int    `json:"line"` // the script line it tells
+	Text string `json:"text"`
+}
+
+// Narrate tells every action of the scenario, one step per action line, in
+// script order.
+func Narrate(s *Scenario) []Narration {
+	out := make([]Narration, 0, len(s.Actions))
+	for i, a := range s.Actions {
+		out = append(out, Narration{Step: i + 1, Line: a.Line, Text: narrate(s, a)})
+	}
+	return out
+}
+
+// StepOf returns the step that tells script line n.
+func StepOf(ns []Narration, line int) (int, bool) {
+	for _, n := range ns {
+		if n.Line == line {
+			return n.Step, true
+		}
+	}
+	return 0, false
+}
+
+var narrPhases = map[string]string{
+	"draw": "the Draw Phase", "standby": "the Standby Phase", "main1": "Main Phase 1",
+	"battle": "the Battle Phase", "main2": "Main Phase 2", "end": "the End Phase",
+}
+
+var narrContinues = map[string]string{
+	"start": "the start of the Damage Step", "flip": "the flip timing", "before": "the timing before damage calculation",
+	"calc": "damage calculation", "after": "the timing after damage calculation", "resolve": "the resolve-effects timing",
+	"end": "the end of the Damage Step",
+}
+
+var narrTimings = map[string]string{
+	"start": "At the start of the Damage Step", "flip": "At the flip timing", "before": "Before damage calculation",
+	"calc": "During damage calculation", "after": "After damage calculation", "resolve": "At the resolve-effects timing",
+	"end": "At the end of the Damage Step",
+}
+
+// narrate tells one action.
+func narrate(s *Scenario, a *Action) string {
+	who := "Player " + narrSeat(s, a.Player)
+	var b strings.Builder
+	if t, ok := narrTimings[a.Timing]; ok {
+		b.WriteString(t + ", ")
+	}
+	if a.Resp != nil {
+		b.WriteString("in response to " + narrCard(s, a.Resp) + ", ")
+	}
+	switch a.Verb {
+	case vDraw:
+		if a.N == 1 {
+			b.WriteString(who + " draws a card")
+		} else {
+			fmt.Fprintf(&b, "%s draws %d cards", who, a.N)
+		}
+	case vNormalSummon:
+		b.WriteString(who + " Normal Summons " + narrCard(s, a.Card))
+	case vTributeSummon:
+		b.WriteString(who + " Tributes " + narrCards(s, a.Tribute) + " to Tribute Summon " + narrCard(s, a.Card))
+	case vFlipSummon:
+		b.WriteString(who + " Flip Summons " + narrCard(s, a.Card))
+	case vSynchro:
+		b.WriteString(who + " Synchro Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
+	case vSet:
+		b.WriteString(who + " Sets " + narrCard(s, a.Card))
+	case vActivate:
+		narrActivation(&b, s, a, who)
+	case vPass:
+		if a.Player < 0 {
+			b.WriteString("Neither player responds")
+		} else {
+			b.WriteString(who + " does not respond")
+		}
+	case vAttack:
+		attacker := narrCard(s, a.Card)
+		if a.Player >= 0 && (a.Card == nil || a.Card.Player < 0) {
+			attacker = who + "'s " + attacker
+		}
+		switch {
+		case a.Direct && a.TargetPlayer > 0:
+			b.WriteString(attacker + " attacks Player " + narrSeat(s, a.TargetPlayer-1) + " directly")
+		case a.Direct:
+			b.WriteString(attacker + " attacks directly")
+		default:
+			b.WriteString(attacker + " attacks " + narrCard(s, a.Other))
+		}
+	case vNoAttack:
+		b.WriteString(who + " does not attack")
+		if a.Card != nil {
+			b.WriteString(" with " + narrCard(s, a.Card))
+		}
+	case vPhase:
+		b.WriteString(who + " enters " + narrWord(narrPhases, a.Declare))
+	case vEndTurn:
+		b.WriteString(who + " ends the turn")
+	case vOrder:
+		b.WriteString(who + " places the effects on the chain in this order: " + narrCards(s, a.Order))
+	case vPay:
+		if a.N > 0 {
+			fmt.Fprintf(&b, "%s pays %d LP to keep %s", who, a.N, narrCard(s, a.Card))
+		} else {
+			b.WriteString(who + " pays to keep " + narrCard(s, a.Card))
+		}
+	case vNoPay:
+		b.WriteString(who + " does not pay to keep " + narrCard(s, a.Card))
+	case vPosition:
+		b.WriteString(who + " changes " + narrCard(s, a.Card) + " to " + narrUpper(a.Declare) + " Position")
+	case vContinue:
+		if a.Declare == "done" {
+			b.WriteString("The battle moves on past the Damage Step")
+		} else {
+			b.WriteString("Play moves on to " + narrWord(narrContinues, a.Declare))
+		}
+	case vChooseTarget:
+		subject := narrCard(s, a.Card)
+		if a.Player >= 0 {
+			subject = who + "'s " + subject
+		}
+		b.WriteString(subject + " targets " + narrCards(s, a.Targets))
+	case vHandDiscard:
+		b.WriteString(who + " discards " + narrCards(s, a.Discard) + " for the hand size limit")
+	case vTimeCalled:
+		b.WriteString("Time is called")
+	case vReturnDM:
+		if a.Card != nil {
+			b.WriteString(who + " returns " + narrCard(s, a.Card) + " to the Deck Master Zone")
+		} else {
+			b.WriteString(who + " returns their Deck Master to the Deck Master Zone")
+		}
+	case vKeepDM:
+		b.WriteString(who + " leaves their Deck Master where it is")
+	default:
+		// A verb this narrator does not know yet: say the action is there
+		// without repeating the script's words.
+		b.WriteString(who + " takes an action the narrator cannot describe")
+	}
+	return narrUpper(b.String()) + "."
+}
+
+// narrActivation tells an activation with its targets, costs and choices.
+func narrActivation(b *strings.Builder, s *Scenario, a *Action, who string) {
+	verb := " activates "
+	if a.Chain {
+		verb = " chains "
+	}
+	b.WriteString(who + verb + narrCard(s, a.Card))
+	if a.UseEffect {
+		b.WriteString(" and uses its effect at once")
+	}
+	switch {
+	case len(a.Targets) > 0:
+		b.WriteString(" targeting " + narrCards(s, a.Targets))
+	case a.TargetPlayer > 0:
+		b.WriteString(" targeting Player " + narrSeat(s, a.TargetPlayer-1))
+	}
+	if len(a.Discard) > 0 {
+		b.WriteString(", discarding " + narrCards(s, a.Discard))
+	}
+	if len(a.Tribute) > 0 {
+		b.WriteString(", Tributing " + narrCards(s, a.Tribute))
+	}
+	if a.N > 0 {
+		fmt.Fprintf(b, ", paying %d LP", a.N)
+	}
+	if a.Declare != "" {
+		b.WriteString(", declaring " + a.Declare)
+	}
+	if len(a.Choose) > 0 {
+		b.WriteString(", choosing " + narrCards(s, a.Choose))
+	}
+	if a.Before {
+		b.WriteString(", keeping priority before the opponent can respond")
+	}
+}
+
+// narrCard names a card as a judge says it: Player B's set "Mirror Force".
+func narrCard(s *Scenario, r *CardRef) string {
+	if r == nil || r.Card == nil {
+		return "a card"
+	}
+	var b strings.Builder
+	if r.Player >= 0 {
+		b.WriteString("Player " + narrSeat(s, r.Player) + "'s ")
+	}
+	if r.Quals != "" {
+		b.WriteString(r.Quals + " ")
+	}
+	b.WriteString(`"` + r.Card.Name + `"`)
+	return b.String()
+}
+
+// narrCards joins card names: "A", "A" and "B", "A", "B" and "C".
+func narrCards(s *Scenario, refs []*CardRef) string {
+	names := make([]string, len(refs))
+	for i, r := range refs {
+		names[i] = narrCard(s, r)
+	}
+	switch len(names) {
+	case 0:
+		return "nothing"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// narrSeat is a player's name in the scenario: "A", "B", "A1", ….
+func narrSeat(s *Scenario, p int) string {
+	if p >= 0 && p < len(s.Names) {
+		return s.Names[p]
+	}
+	if n := playerName(p); n != "" {
+		return n
+	}
+	return "?"
+}
+
+func narrWord(m map[string]string, k string) string {
+	if v, ok := m[k]; ok {
+		return v
+	}
+	return k
+}
+
+func narrUpper(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,238 @@
+package rulings
+
+// Moving cards between zones: the one way a card leaves a place and arrives in another (sent, destroyed, Special Summoned), with the triggers a move sets off; filters that pick cards.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// matches reads filters like "monster,atk<=1500", "monster,dark", "type=Machine".
+func (d *duel) matches(c *inst, filter string) bool {
+	if c.c == nil {
+		return false
+	}
+	for _, term := range strings.Split(filter, ",") {
+		term = strings.TrimSpace(strings.ToLower(term))
+		switch {
+		case term == "":
+		case term == "monster":
+			if !c.isMonster() {
+				return false
+			}
+		case term == "face-up":
+			if !c.faceUp {
+				return false
+			}
+		case strings.HasPrefix(term, "atk<="):
+			n, _ := strconv.Atoi(term[5:])
+			if !c.isMonster() || c.c.ATK > n {
+				return false
+			}
+		case strings.HasPrefix(term, "atk>="):
+			n, _ := strconv.Atoi(term[5:])
+			if !c.isMonster() || d.atkOf(c) < n {
+				return false
+			}
+		case strings.HasPrefix(term, "level<="):
+			n, _ := strconv.Atoi(term[7:])
+			if !c.isMonster() || c.c.Level > n {
+				return false
+			}
+		case strings.HasPrefix(term, "type="):
+			ok := false
+			for _, t := range strings.Split(term[5:], "|") {
+				ok = ok || strings.EqualFold(c.c.Type, strings.TrimSpace(t))
+			}
+			if !ok {
+				return false
+			}
+		case strings.HasPrefix(term, "name="):
+			ok := false
+			for _, n := range strings.Split(term[5:], "|") {
+				ok = ok || nameKey(c.c.Name) == nameKey(n)
+			}
+			if !ok {
+				return false
+			}
+		case strings.HasPrefix(term, "subtype="):
+			if !c.c.Has(term[8:]) {
+				return false
+			}
+		case term == "trap" || term == "spell":
+			if c.c.Kind != term {
+				return false
+			}
+		case strings.HasPrefix(term, "archetype="):
+			ok := false
+			for _, a := range c.c.Archetypes {
+				if nameKey(a) == nameKey(term[10:]) {
+					ok = true
+				}
+			}
+			if !ok {
+				return false
+			}
+		default:
+			if !strings.EqualFold(c.c.Attribute, term) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// gyLocked reports whether a Graveyard lock ("Necrovalley") negates an
+// effect that would move a card out of a Graveyard.
+func (d *duel) gyLocked(src *inst) bool {
+	for _, c := range d.allField() {
+		if c.faceUp && c.hasOp("continuous", "graveyard-lock") != nil {
+			d.emit("negate", c.ctrl, c.name(), fmt.Sprintf("%s negates %s: cards cannot leave the Graveyard", c.name(), src.name()), ruleRef{})
+			return true
+		}
+	}
+	return false
+}
+
+func (d *duel) moveTo(c *inst, to, why string) {
+	if to == locGY && c.onField() && c.faceUp && !c.effNegated && c.hasOp("continuous", "to-deck-instead-of-gy") != nil {
+		to, why = locDeck, why+"; it goes to the top of the Deck instead of the Graveyard"
+	}
+	from := d.locName(c)
+	mv := moved{from: c.loc, field: c.onField(), monster: c.isMonster(), trapMon: c.trapMon, equipTo: c.equipTo, ctrl: c.ctrl}
+	p := c.owner
+	d.move(c, to, p)
+	if c.c != nil && c.c.Has("token") && !c.onField() {
+		d.remove(c)
+		c.loc = locGone
+		d.emit("move", p, c.name(), fmt.Sprintf("%s leaves the field (%s) and ceases to exist", c.name(), why), ruleRef{})
+		d.afterMove(c, mv, to)
+		return
+	}
+	d.emit("move", p, c.name(), fmt.Sprintf("%s: %s → %s (%s)", c.name(), from, d.locName(c), why), ruleRef{})
+	d.left(c, mv.field, to)
+	d.afterMove(c, mv, to)
+}
+
+// left runs what follows a card leaving the field or reaching the Graveyard.
+func (d *duel) left(c *inst, wasField bool, to string) {
+	if wasField && c.linked != nil {
+		other := c.linked
+		c.linked, other.linked = nil, nil
+		if other.onField() {
+			d.destroy(other, c.name()+" left the field", false)
+		}
+	}
+	if !c.onField() {
+		c.linked = nil
+	}
+	if to == locGY {
+		if wasField {
+			d.selfTrigger(c, "sent-to-gy-from-field", "sent-to-gy")
+		} else {
+			d.selfTrigger(c, "sent-to-gy")
+		}
+		if c.gyGrant {
+			c.gyGrant = false
+			d.queueGranted(c)
+		}
+	}
+}
+
+// queueGranted queues "Spear Cretin"'s granted effect.
+func (d *duel) queueGranted(c *inst) {
+	e := &Effect{Kind: "trigger", When: "sent-to-gy", Do: []Op{{Op: "special-summon-from-gy-each"}}, Label: "granted"}
+	d.queue(c, e, -1, nil)
+}
+
+func (d *duel) sendToGY(c *inst, why string, battle bool) { d.moveTo(c, locGY, why) }
+
+// destroy destroys a card on the field and reports whether it was
+// destroyed (a Union may be destroyed in its place).
+func (d *duel) destroy(c *inst, by string, battle bool) bool {
+	if !c.onField() {
+		return false
+	}
+	if u := d.unionShield(c, battle); u != nil {
+		d.emit("rule", c.ctrl, u.name(), fmt.Sprintf("%s is destroyed instead of %s", d.describe(u), d.describe(c)), ref("Union protection", d.p.UnionProtection))
+		d.destroy(u, "its Union effect", false)
+		return false
+	}
+	c.destroyed = true
+	if battle {
+		c.battleKilled = true
+		d.t.destroy[c.name()] = "battle"
+	} else if _, ok := d.t.destroy[c.name()]; !ok {
+		d.t.destroy[c.name()] = "effect"
+	}
+	how := "destroyed by " + by
+	if battle {
+		how = "destroyed by battle"
+	}
+	d.destroying = c
+	d.moveTo(c, locGY, how)
+	d.destroying = nil
+	return true
+}
+
+func (d *duel) specialSummon(c *inst, p int, by string) {
+	d.summonTo(c, p, by, true, false)
+}
+
+// specialSummonSet Special Summons c in face-down Defense Position.
+func (d *duel) specialSummonSet(c *inst, p int, by string) {
+	d.summonTo(c, p, by, false, true)
+}
+
+func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
+	if d.freeMZ(p) <= 0 {
+		d.emit("move", p, c.name(), fmt.Sprintf("%s has no free Monster Zone for %s", d.pn(p), c.name()), ruleRef{})
+		return false
+	}
+	if why := d.summonBanned(c); why != "" {
+		d.emit("rule", p, c.name(), why+": "+c.name()+" stays where it is", ruleRef{})
+		return false
+	}
+	if k := d.noSpecialSummons(); k != nil {
+		d.emit("rule", p, k.name(), fmt.Sprintf("%s: no player can Special Summon, so %s stays where it is", d.describe(k), c.name()), ref("\"Each\", \"both\" and \"neither\"", d.p.EachMeansAll))
+		return false
+	}
+	from := " from " + d.locName(c)
+	if c.c != nil && c.c.Has("token") {
+		from = ""
+	}
+	d.remove(c)
+	d.place(c, p, locMonster)
+	c.moves++
+	c.faceUp, c.def, c.summonTurn, c.summonedBy = faceUp, def, d.turn, p
+	how := ""
+	if !faceUp {
+		how = " in face-down Defense Position"
+	} else if def {
+		how = " in Defense Position"
+	}
+	d.emit("summon", p, c.name(), fmt.Sprintf("%s Special Summons %s%s%s (%s)", d.pn(p), c.name(), from, how, by), ruleRef{})
+	d.dmSummoned(c, p)
+	if faceUp {
+		d.selfTrigger(c, "special-summoned", "summoned")
+		d.faceUpNow(c)
+	}
+	if d.ds < 0 {
+		d.winEvents = append(d.winEvents, "monster-summoned")
+	}
+	return true
+}
+
+// keepMoveEvents keeps, after a chain resolves, the events the open game
+// state may answer: monsters sent to the Graveyard or returned to the hand
+// while the chain resolved.
+func keepMoveEvents(ev []string) []string {
+	var out []string
+	for _, e := range ev {
+		if strings.HasPrefix(e, "monster-to-gy:") || strings.HasPrefix(e, "monster-bounced:") || strings.HasPrefix(e, "trap-monster-left:") {
+			out = append(out, e)
+		}
+	}
+	return out
+}
