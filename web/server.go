@@ -73,6 +73,7 @@ type Server struct {
 	mentions  map[string][]Mention // card name → pages that mention it
 	guideHTML string               // rulings/SCENARIOS.md, rendered once
 	previews  *preview.Cache       // og:image pictures, drawn once each (preview.go)
+	apiEx     apiExamples          // /api's live example answers (api.go)
 }
 
 //go:embed static
@@ -149,6 +150,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	e.GET("/compare/:topic", s.compareTopic)
 	e.GET("/static/:name", s.staticFile)
 	e.GET("/og/*", s.previewImage)
+	e.GET("/api", s.apiDoc)
 	e.GET("/api/search", s.apiSearch)
 	e.GET("/api/rules/:id", s.apiRule)
 	if d.Quiz != nil {

@@ -286,3 +286,32 @@ func testPuzzleDownload(t *testing.T, a *App) {
 	act(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('.differs-note').scrollIntoView()`))
 	shoot(t, ctx, "newcomer-replay-steps-after-1280", false)
 }
+
+// testReplayStart: /replay opens with an example a player can replay as it
+// is; /replay/help starts with the player's guide; /api shows every
+// endpoint with an example answer.
+func testReplayStart(t *testing.T, base string) {
+	ctx := newTab(t, 30*time.Second)
+	act(t, ctx, emulateWidth(1280), chromedp.Navigate(base+"/replay"))
+	if got := jsEval[string](t, ctx, `document.getElementById('scenario').value`); !strings.HasPrefix(got, "title: ") || !strings.Contains(got, "both pass") {
+		t.Errorf("/replay starts with %q", got)
+	}
+	shoot(t, ctx, "newcomer-replay-index-after-1280", false)
+	resp, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.CSS(`form.replay-form button[type=submit]`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(resp.URL, "/replay/s/") || resp.Status != http.StatusOK {
+		t.Errorf("replaying the example as it is: %d %s", resp.Status, resp.URL)
+	}
+	act(t, ctx, chromedp.Navigate(base+"/replay/help"))
+	if got := jsEval[[]string](t, ctx, `Array.from(document.querySelectorAll('article.guide h2')).slice(0, 5).map(h => h.textContent)`); len(got) < 5 || got[0] != "1. Set the scene" || got[4] != "The full reference" {
+		t.Errorf("/replay/help's first sections are %q", got)
+	}
+	shoot(t, ctx, "newcomer-replay-help-after-1280", false)
+	act(t, ctx, chromedp.Navigate(base+"/api"))
+	if n := jsEval[int](t, ctx, `document.querySelectorAll('section.endpoint pre.example').length`); n < 4 {
+		t.Errorf("/api shows %d example answers", n)
+	}
+	shoot(t, ctx, "newcomer-api-after-1280", false)
+}
