@@ -447,6 +447,11 @@ EOF
   else
     echo "Not run (BENCH_GO=0)."
   fi
+  # Measured separately (bench/pools.sh), kept across regenerations.
+  if [ -f "$ROOT/bench/pools.md" ]; then
+    echo
+    cat "$ROOT/bench/pools.md"
+  fi
 } >"$TMP/BENCHMARKS.md"
 case $OUT in
 /*) DEST=$OUT ;;

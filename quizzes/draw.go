@@ -240,3 +240,25 @@ func Score(items []Item, answers map[string]string) Result {
 	r.Passed = Passed(r.Correct, r.Total)
 	return r
 }
+
+// Practice is the practice pool without the questions that share a
+// scenario or a deck with a certification question. Practice shows a
+// question's script, its replay and its answer; shown for a scenario a
+// certification question also uses, they would tell that question's
+// situation and outcome.
+func (b *CheckedBank) Practice() *CheckedBank {
+	cert := map[string]bool{}
+	for _, q := range b.Questions {
+		if q.Pool == PoolCertification {
+			cert[q.Scenario+"\x00"+q.Deck] = true
+		}
+	}
+	out := &CheckedBank{Format: b.Format, byID: map[string]*Checked{}}
+	for _, q := range b.Questions {
+		if q.Pool == PoolPractice && !cert[q.Scenario+"\x00"+q.Deck] {
+			out.Questions = append(out.Questions, q)
+			out.byID[q.ID] = q
+		}
+	}
+	return out
+}

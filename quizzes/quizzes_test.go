@@ -411,3 +411,20 @@ func TestDrawMixAndPools(t *testing.T) {
 		}
 	}
 }
+
+// TestPracticeKeepsCertificationScenarios: practice leaves out a practice
+// question whose scenario a certification question also uses.
+func TestPracticeKeepsCertificationScenarios(t *testing.T) {
+	b := bigBank([]int{4})
+	for i, q := range b.Questions {
+		q.Pool = []string{PoolCertification, PoolPractice, PoolPractice, PoolCertification}[i]
+		q.Scenario = []string{"shared", "shared", "own", "other"}[i]
+	}
+	var got []string
+	for _, q := range b.Practice().Questions {
+		got = append(got, q.Scenario)
+	}
+	if diff := cmp.Diff([]string{"own"}, got); diff != "" {
+		t.Errorf("practice scenarios (-want +got):\n%s", diff)
+	}
+}

@@ -149,3 +149,233 @@ func (d *duel) costMayReachZero() bool { return d.p.LPCostToZero.Value }
 
 // maintenanceMayReachZero is whether a maintenance cost may bring LP to 0; if not, the card is destroyed instead (MaintenanceToZero): the one place that reads the switch.
 func (d *duel) maintenanceMayReachZero() bool { return d.p.MaintenanceToZero.Value }
+
+// payCosts checks and pays an activation's costs.
+func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action, targets []*inst) ([]string, bool) {
+	// Check everything first, then pay.
+	for _, o := range e.Cost {
+		cc := costCall{d: d, p: p, c: c, a: a, targets: targets, o: o}
+		if op, ok := costOps[o.Op]; ok && op.check != nil && !op.check(cc) {
+			return nil, false
+		}
+	}
+	d.tick()
+	var out []string
+	for _, o := range e.Cost {
+		cc := costCall{d: d, p: p, c: c, a: a, targets: targets, o: o}
+		op, ok := costOps[o.Op]
+		if !ok {
+			continue
+		}
+		paid, ok := op.pay(cc)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, paid...)
+	}
+	d.checkLoss()
+	return out, !d.over
+}
+
+// costCall is one cost of an activation: who pays (p) for which card (c),
+// the script line (a) with its choices, the effect's targets, and the op.
+type costCall struct {
+	d       *duel
+	p       int
+	c       *inst
+	a       *Action
+	targets []*inst
+	o       Op
+}
+
+// illegal ends the replay: the cost cannot be paid.
+func (cc costCall) illegal(format string, args ...any) bool {
+	cc.d.illegal(fmt.Sprintf(format, args...), ruleRef{})
+	return false
+}
+
+// costOp is one cost op of the vocabulary: check says whether it can be
+// paid (ending the replay when not), pay pays it and says what was paid.
+// Every check runs before any payment.
+type costOp struct {
+	check func(cc costCall) bool
+	pay   func(cc costCall) ([]string, bool)
+}
+
+// costOps is the vocabulary's cost ops, by the name cards.yaml uses in
+// `cost:`.
+var costOps = map[string]costOp{
+	// pay-lp: pay `n` LP (the line may state the amount, which must match).
+	"pay-lp": {check: func(cc costCall) bool {
+		if cc.a.N != 0 && cc.a.N != cc.o.N {
+			cc.d.fail("%s costs %d LP, not %d", cc.c.name(), cc.o.N, cc.a.N)
+			return false
+		}
+		return cc.d.canPayLP(cc.p, cc.o.N, cc.c.name())
+	}, pay: func(cc costCall) ([]string, bool) {
+		cc.d.changeLP(cc.p, -cc.o.N, "cost of "+cc.c.name(), ruleRef{})
+		return []string{fmt.Sprintf("%d LP", cc.o.N)}, true
+	}},
+	// pay-half-lp: pay half of one's LP, rounded down.
+	"pay-half-lp": {check: func(cc costCall) bool {
+		if lp := cc.d.pl[cc.p].lp; lp/2 <= 0 {
+			return cc.illegal("%s cannot pay half of %d LP", cc.d.pn(cc.p), lp)
+		}
+		return true
+	}, pay: func(cc costCall) ([]string, bool) {
+		n := cc.d.pl[cc.p].lp / 2
+		cc.d.changeLP(cc.p, -n, "cost of "+cc.c.name(), ruleRef{})
+		return []string{fmt.Sprintf("%d LP", n)}, true
+	}},
+	// discard-self: discard this card from the hand.
+	"discard-self": {pay: func(cc costCall) ([]string, bool) {
+		cc.d.discard(cc.c, "discarded as a cost")
+		return []string{"discard " + cc.c.name()}, true
+	}},
+	// banish-self: banish this card.
+	"banish-self": {pay: func(cc costCall) ([]string, bool) {
+		cc.d.moveTo(cc.c, locBanished, "banished as a cost")
+		return []string{"banish " + cc.c.name()}, true
+	}},
+	"discard":              {check: checkDiscardCost, pay: payDiscardCost},
+	"tribute":              {check: checkTributeCost, pay: payTributeCost},
+	"remove-counter":       {check: checkCounterCost, pay: payCounterCost},
+	"banish-from-gy-level": {check: checkBanishLevelCost, pay: payBanishLevelCost},
+	// tribute-self: Tribute this card from the field.
+	"tribute-self": {check: func(cc costCall) bool {
+		if cc.c.loc != locMonster {
+			return cc.illegal("%s must Tribute itself and is not on the field", cc.c.name())
+		}
+		return true
+	}, pay: func(cc costCall) ([]string, bool) {
+		cc.d.tribute(cc.c, "Tributed as a cost")
+		return []string{"Tribute " + cc.c.name()}, true
+	}},
+	// send-monster: send a monster one controls that matches `filter` to the Graveyard.
+	"send-monster": {check: func(cc costCall) bool {
+		if cc.d.costMonster(cc.p, cc.c, cc.o.Filter, cc.a) == nil {
+			return cc.illegal("%s has no monster to send to the Graveyard for %s", cc.d.pn(cc.p), cc.c.name())
+		}
+		return true
+	}, pay: func(cc costCall) ([]string, bool) {
+		x := cc.d.costMonster(cc.p, cc.c, cc.o.Filter, cc.a)
+		cc.d.moveTo(x, locGY, "sent to the Graveyard as a cost")
+		return []string{"send " + x.name()}, true
+	}},
+}
+
+// checkDiscardCost: `discard` needs `n` other cards in the hand.
+func checkDiscardCost(cc costCall) bool {
+	avail := len(cc.d.pl[cc.p].hand)
+	if cc.c.loc == locHand {
+		avail--
+	}
+	if avail < max(cc.o.N, 1) {
+		return cc.illegal("%s has no card to discard for %s", cc.d.pn(cc.p), cc.c.name())
+	}
+	return true
+}
+
+// payDiscardCost discards `n` cards: those the line names, else the first
+// other cards of the hand.
+func payDiscardCost(cc costCall) ([]string, bool) {
+	d, p := cc.d, cc.p
+	var out []string
+	for i := 0; i < max(cc.o.N, 1); i++ {
+		var x *inst
+		if i < len(cc.a.Discard) {
+			if x = d.find(cc.a.Discard[i], p, locHand); x == nil {
+				d.fail("%s", d.whereText(cc.a.Discard[i], p, "hand"))
+				return nil, false
+			}
+		} else {
+			for _, h := range d.pl[p].hand {
+				if h != cc.c {
+					x = h
+					break
+				}
+			}
+		}
+		d.discard(x, "discarded as a cost")
+		out = append(out, "discard "+x.name())
+	}
+	return out, true
+}
+
+// checkTributeCost: `tribute` needs a monster, one that matches `filter` if any.
+func checkTributeCost(cc costCall) bool {
+	d, p := cc.d, cc.p
+	if len(cc.a.Tribute) == 0 && len(d.pl[p].mz) == 0 {
+		return cc.illegal("%s has no monster to Tribute for %s", d.pn(p), cc.c.name())
+	}
+	if cc.o.Filter == "" {
+		return true
+	}
+	for _, m := range d.pl[p].mz {
+		if m.faceUp && d.matches(m, cc.o.Filter) {
+			return true
+		}
+	}
+	return cc.illegal("%s has no monster %s can Tribute for its cost", d.pn(p), cc.c.name())
+}
+
+// payTributeCost Tributes `n` monsters: those the line names, else the
+// first that matches `filter` (or the first).
+func payTributeCost(cc costCall) ([]string, bool) {
+	d, p := cc.d, cc.p
+	var out []string
+	for i := 0; i < max(cc.o.N, 1); i++ {
+		var x *inst
+		if i < len(cc.a.Tribute) {
+			if x = d.find(cc.a.Tribute[i], p, locMonster); x == nil || x.ctrl != p {
+				d.fail("%s", d.whereText(cc.a.Tribute[i], p, "Monster Zone"))
+				return nil, false
+			}
+		} else {
+			x = d.pl[p].mz[0]
+			for _, m := range d.pl[p].mz {
+				if cc.o.Filter != "" && m.faceUp && d.matches(m, cc.o.Filter) {
+					x = m
+					break
+				}
+			}
+		}
+		d.tribute(x, "Tributed as a cost")
+		out = append(out, "Tribute "+x.name())
+	}
+	return out, true
+}
+
+// checkCounterCost: `remove-counter` needs `n` Spell Counters on the card.
+func checkCounterCost(cc costCall) bool {
+	if cc.c.counters < max(cc.o.N, 1) {
+		return cc.illegal("%s has no Spell Counter to remove", cc.c.name())
+	}
+	return true
+}
+
+func payCounterCost(cc costCall) ([]string, bool) {
+	cc.c.counters -= max(cc.o.N, 1)
+	cc.d.emit("cost", cc.p, cc.c.name(), fmt.Sprintf("%s removes a Spell Counter from %s", cc.d.pn(cc.p), cc.c.name()), ruleRef{})
+	return []string{"remove 1 Spell Counter"}, true
+}
+
+// checkBanishLevelCost: `banish-from-gy-level` banishes as many cards from
+// the Graveyard as the target monster's Level.
+func checkBanishLevelCost(cc costCall) bool {
+	if len(cc.targets) == 0 || !cc.targets[0].isMonster() {
+		return cc.illegal("%s needs a face-up monster as its target", cc.c.name())
+	}
+	if n := cc.d.level(cc.targets[0]); len(cc.d.pl[cc.p].gy) < n {
+		return cc.illegal("%s must banish %d cards from the Graveyard and %s has %d", cc.c.name(), n, cc.d.pn(cc.p), len(cc.d.pl[cc.p].gy))
+	}
+	return true
+}
+
+func payBanishLevelCost(cc costCall) ([]string, bool) {
+	n := cc.d.level(cc.targets[0])
+	for i := 0; i < n && len(cc.d.pl[cc.p].gy) > 0; i++ {
+		cc.d.moveTo(cc.d.pl[cc.p].gy[0], locBanished, "banished as a cost")
+	}
+	return []string{fmt.Sprintf("banish %d cards from the Graveyard", n)}, true
+}

@@ -12,9 +12,19 @@ func TestEffectOpsAreVocabulary(t *testing.T) {
 			t.Errorf("effectOps runs %q, which opSpec does not list", name)
 		}
 	}
+	for name := range costOps {
+		if _, ok := opSpec[name]; !ok {
+			t.Errorf("costOps pays %q, which opSpec does not list", name)
+		}
+	}
 	cat := testCatalogue(t)
 	for _, c := range cat.Cards() {
 		for _, e := range c.Effects {
+			for _, o := range e.Cost {
+				if _, ok := costOps[o.Op]; !ok && e.Unsupported == "" {
+					t.Errorf("%s: cost op %q has no entry in costOps", c.Name, o.Op)
+				}
+			}
 			if e.Kind == "continuous" || e.Unsupported != "" {
 				continue
 			}

@@ -166,7 +166,7 @@ func (s *Server) organiserDashboard(c echo.Context, p OrganiserPage) error {
 			return err
 		}
 		p.Formats = append(p.Formats, OrganiserFormat{Format: f, Policy: pol,
-			Certification: len(bank.InPool(quizzes.PoolCertification).Questions), Practice: len(bank.InPool(quizzes.PoolPractice).Questions)})
+			Certification: len(bank.InPool(quizzes.PoolCertification).Questions), Practice: len(bank.Practice().Questions)})
 	}
 	codes, err := s.d.Quiz.Store.Codes(ctx)
 	if err != nil {

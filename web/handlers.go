@@ -170,8 +170,10 @@ func (s *Server) runSearch(c echo.Context) (SearchPage, error) {
 	}
 	p := SearchPage{Results: res, Format: f.Format, Topic: f.Topic, Formats: formatInfo, Topics: s.d.Site.Topics,
 		Page: page, Pages: min((res.Total+f.Limit-1)/f.Limit, maxSearchPage), Panel: panel, Offset: f.Offset}
-	if f.Format == "" && f.Topic == "" {
-		if p.Cards, err = s.d.Index.Cards(ctx, q, 8); err != nil {
+	if f.Topic == "" {
+		// A format filter sets the context: "CED" in Goat is Chaos
+		// Emperor Dragon, and the format's own cards come first.
+		if p.Cards, err = s.d.Index.CardsIn(ctx, q, f.Format, 8); err != nil {
 			return SearchPage{}, err
 		}
 	}
@@ -252,13 +254,29 @@ func (s *Server) indexMentions() {
 func (s *Server) card(c echo.Context) error {
 	card, ok := s.d.Cards.BySlug(c.Param("slug"))
 	if !ok {
+		if s.d.Pools != nil {
+			if pc, ok := s.d.Pools.BySlug(c.Param("slug")); ok {
+				return s.poolCard(c, pc)
+			}
+		}
 		return fmt.Errorf("%w: no card %q", ErrNotFound, c.Param("slug"))
 	}
 	ms := s.mentions[card.Name]
 	summary := fmt.Sprintf("%s: %s. Named in %s of Substep.", card.Name, cardFacts(card), count(len(ms), "rule page", "rule pages"))
 	b := s.base(c, card.Name, summary)
 	b.Nav = "cards"
-	return s.render(c, http.StatusOK, cardView(CardPage{Base: b, Card: card, Mentions: ms}))
+	p := CardPage{Base: b, Card: card, Mentions: ms}
+	if s.d.Pools != nil {
+		pc, ok := s.d.Pools.ByPasscode(uint32(card.Passcode))
+		if !ok || card.Passcode == 0 {
+			pc, ok = s.d.Pools.ByName(card.Name)
+		}
+		if ok {
+			info := s.poolInfo(pc)
+			p.Pool = &info
+		}
+	}
+	return s.render(c, http.StatusOK, cardView(p))
 }
 
 func (s *Server) cards(c echo.Context) error {

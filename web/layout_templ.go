@@ -334,7 +334,7 @@ func layout(b Base) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = navItem(b, "deck", "/domain/check", "Deck check").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = navItem(b, "deck", "/deck/check", "Deck check").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -85,6 +85,7 @@ type CardPage struct {
 	Base
 	Card     *rulings.Card
 	Mentions []Mention
+	Pool     *PoolInfo // the card's statuses in the formats' pools; nil when in none
 }
 
 // Mention is one page, and the sections of it, that name a card.

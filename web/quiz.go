@@ -241,7 +241,7 @@ func (s *Server) quizHome(c echo.Context) error {
 			continue
 		}
 		p.Formats = append(p.Formats, QuizFormat{Format: f, Certification: len(bank.InPool(quizzes.PoolCertification).Questions),
-			Practice: len(bank.InPool(quizzes.PoolPractice).Questions), Topics: len(bank.Topics())})
+			Practice: len(bank.Practice().Questions), Topics: len(bank.Topics())})
 	}
 	return s.render(c, http.StatusOK, quizHomeView(p))
 }
@@ -281,18 +281,18 @@ func (s *Server) quizBank(format string) (*quizzes.CheckedBank, FormatInfo, erro
 	return bank, f, nil
 }
 
-// newAttempt draws a test of the format's pool for a new attempt.
-func (s *Server) newAttempt(bank *quizzes.CheckedBank, pool string) (*attempts.Attempt, error) {
-	pb := bank.InPool(pool)
+// newAttempt draws a test from pool (a format's certification or practice
+// questions) for a new attempt.
+func (s *Server) newAttempt(pb *quizzes.CheckedBank, what string) (*attempts.Attempt, error) {
 	if len(pb.Questions) == 0 {
-		return nil, fmt.Errorf("%w: the %s bank has no %s questions", ErrNotFound, bank.Format, pool)
+		return nil, fmt.Errorf("%w: the %s bank has no %s questions", ErrNotFound, pb.Format, what)
 	}
 	var b [8]byte
 	_, _ = crand.Read(b[:])
 	seed := binary.LittleEndian.Uint64(b[:])
 	now := s.d.Quiz.now().UTC().Truncate(time.Millisecond)
 	return &attempts.Attempt{
-		ID: attempts.NewID(), Format: bank.Format, Seed: seed,
+		ID: attempts.NewID(), Format: pb.Format, Seed: seed,
 		Items:     pb.Draw(s.d.Quiz.size(), seed),
 		StartedAt: now, Deadline: now.Add(s.d.Quiz.limit()),
 	}, nil
@@ -309,7 +309,7 @@ func (s *Server) quizStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	a, err := s.newAttempt(bank, quizzes.PoolPractice)
+	a, err := s.newAttempt(bank.Practice(), "practice")
 	if err != nil {
 		return err
 	}
@@ -343,7 +343,7 @@ func (s *Server) quizCertify(c echo.Context) error {
 	if code == "" {
 		return fmt.Errorf("%w: %q is not an exam code (ten letters and digits, like 7KQ2M-9XD4B, from your organiser)", ErrInvalid, truncate(raw, 40))
 	}
-	a, err := s.newAttempt(bank, quizzes.PoolCertification)
+	a, err := s.newAttempt(bank.InPool(quizzes.PoolCertification), "certification")
 	if err != nil {
 		return err
 	}
@@ -641,8 +641,8 @@ func (s *Server) practice(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	// Practice never shows a certification question.
-	bank := full.InPool(quizzes.PoolPractice)
+	// Practice never shows a certification question, nor its scenario.
+	bank := full.Practice()
 	if len(bank.Questions) == 0 {
 		return fmt.Errorf("%w: the %s bank has no practice questions yet", ErrNotFound, f.Name)
 	}

@@ -491,7 +491,7 @@ func TestPractice(t *testing.T) {
 	env := newQuizEnv(t)
 	c := browser(t)
 	full, _ := env.banks.Bank("goat")
-	b := full.InPool(quizzes.PoolPractice)
+	b := full.Practice()
 	q := b.Questions[4]
 	resp, page := do(t, c, "GET", env.srv.URL+"/practice/goat?q=5", nil)
 	if resp.StatusCode != 200 {

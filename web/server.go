@@ -23,6 +23,7 @@ import (
 	"substep/internal/preview"
 	"substep/internal/render"
 	"substep/internal/search"
+	"substep/pools"
 	"substep/rulings"
 	"substep/rulings/domain"
 )
@@ -59,6 +60,11 @@ type Deps struct {
 	Quiz   *QuizDeps         // the judge quizzes (see quiz.go); nil leaves their routes out
 	Decks  domain.CardSource // card data for the Domain deck checker; nil leaves its routes out
 	Replay *ReplayDeps       // scenarios and shared links; nil leaves the replay routes out
+	// Pools are the formats' card pools; with Checker, the deck checker
+	// for every format, the format lists and the pool cards' pages. nil
+	// leaves those routes out.
+	Pools   *pools.Set
+	Checker *pools.Checker
 }
 
 // Server is Substep's HTTP handler.
@@ -165,6 +171,13 @@ func New(cfg Config, d Deps) (*Server, error) {
 		e.GET("/replay/:name/puzzle.lua", s.replayPuzzle)
 		e.GET("/replay/:name", s.replayBundled)
 		e.POST("/api/replay", s.apiReplay)
+	}
+	if d.Pools != nil && d.Checker != nil {
+		e.GET("/deck/check", s.checkForm)
+		e.POST("/deck/check", s.checkPost)
+		e.POST("/api/deck/check", s.apiCheck)
+		e.GET("/lists", s.listsIndex)
+		e.GET("/lists/:name", s.list)
 	}
 	if d.Decks != nil {
 		e.GET("/domain/check", s.deckForm)

@@ -5,7 +5,10 @@
 //	site build -o substep.db                                 compile the content database
 //	site check                                               validate every page and scenario; non-zero on problems
 //	site replay FILE [-format goat,hat|all] [-json]          replay a scenario; non-zero when an expectation fails
-//	site deck-check FILE [-master NAME] [-cards cards.cdb]   check a Domain deck (.ydk, ydke:// or a list)
+//	site deck-check FILE [-format goat|edison|hat|domain] [-list L.lflist.conf] [-master NAME] [-cards cards.cdb]
+//	                                                         check a deck (.ydk, ydke:// or a list)
+//	site pools [-from ../shared/formats] [-o pools/data]     re-derive the card-pool data files
+//	site pools -export goat                                  print a format's list as an EDOPro .lflist.conf
 //	site cards-db -o cards.cdb                               write the card catalogue as a YGOPro cards.cdb
 package main
 

@@ -23,8 +23,9 @@ var commands = []struct{ name, usage, does string }{
 	{"build", "site build [-o substep.db] [-content DIR]", "compile the content into a SQLite database file"},
 	{"check", "site check [-content DIR]", "validate every page and scenario; exits non-zero on a problem"},
 	{"replay", "site replay FILE... [-format goat,hat|all] [-json] [-puzzle OUT.lua]", "replay a scenario under each format (exits non-zero when an expectation fails), or export it as an EDOPro puzzle"},
-	{"deck-check", "site deck-check FILE [-master NAME] [-cards cards.cdb] [-why]", "check a Domain deck (.ydk, ydke:// or a card list)"},
+	{"deck-check", "site deck-check FILE [-format goat|edison|hat|domain] [-list FILE.lflist.conf] [-master NAME] [-cards cards.cdb] [-why] [-json]", "check a deck (.ydk, ydke:// or a card list) in a format, or against an EDOPro list"},
 	{"cards-db", "site cards-db [-o cards.cdb]", "write the card catalogue as a YGOPro cards.cdb"},
+	{"pools", "site pools [-from ../shared/formats] [-o pools/data] | site pools -export goat", "re-derive the card-pool data files from the shared EDOPro lists, or print a format's list as a .lflist.conf"},
 	{"help", "site help [COMMAND]", "list the commands, or show one command's flags"},
 }
 
@@ -129,6 +130,8 @@ func runCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		return deckCheck(fs, args, stdout)
 	case "cards-db":
 		return cardsDB(fs, args, stdout)
+	case "pools":
+		return poolsCmd(fs, args, stdout)
 	case "check":
 		if err := fs.Parse(args); err != nil {
 			return err

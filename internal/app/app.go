@@ -26,6 +26,7 @@ import (
 	"substep/internal/render"
 	"substep/internal/search"
 	"substep/internal/shares"
+	"substep/pools"
 	"substep/quizzes"
 	"substep/rulings"
 	"substep/web"
@@ -54,6 +55,7 @@ type Config struct {
 type Content struct {
 	Site      *render.Site
 	Cards     *rulings.Catalogue
+	Pools     *pools.Set // the formats' card pools
 	Scenarios []*rulings.Scenario // content/scenarios, by file name
 }
 
@@ -128,7 +130,11 @@ func LoadContent(fsys fs.FS) (*Content, error) {
 		sort.Strings(problems)
 		return nil, &render.ContentError{Problems: problems}
 	}
-	return &Content{Site: site, Cards: cat, Scenarios: scenarios}, nil
+	ps, err := pools.Default()
+	if err != nil {
+		return nil, err
+	}
+	return &Content{Site: site, Cards: cat, Pools: ps, Scenarios: scenarios}, nil
 }
 
 // SearchDocs turns pages and their sections into search documents.
@@ -150,11 +156,80 @@ func (c *Content) SearchDocs() ([]search.Doc, []search.Card) {
 			docs = append(docs, d)
 		}
 	}
-	var cards []search.Card
-	for _, k := range c.Cards.Cards() {
-		cards = append(cards, search.Card{Name: k.Name, Slug: k.Slug(), Kind: k.Kind, Aliases: k.Aliases, Text: k.Text})
+	return append(docs, c.listDocs()...), c.searchCards()
+}
+
+// searchCards is every card of the catalogue and of the pools, once each:
+// a catalogue card that is in a pool gets the pool's formats and
+// abbreviations; a pool card the catalogue lacks is a card of its own.
+func (c *Content) searchCards() []search.Card {
+	ps := c.Pools
+	// An abbreviation's rank among the cards it may mean, in the order of
+	// the pools' list.
+	ctxAliases := map[*pools.Card][]search.ContextAlias{}
+	abbrevs := map[string]bool{}
+	seen := map[string]int{}
+	for _, a := range ps.Aliases() {
+		k := pools.Fold(a.Abbrev)
+		abbrevs[k] = true
+		ctxAliases[a.Card] = append(ctxAliases[a.Card], search.ContextAlias{Alias: a.Abbrev, Formats: a.Formats, Rank: seen[k]})
+		seen[k]++
 	}
-	return docs, cards
+	formatsOf := func(pc *pools.Card) []string {
+		var out []string
+		for _, f := range ps.Formats() {
+			if f.Status(pc) != pools.NotInPool {
+				out = append(out, f.ID)
+			}
+		}
+		return out
+	}
+	var cards []search.Card
+	done := map[*pools.Card]bool{}
+	slugs := map[string]bool{}
+	for _, k := range c.Cards.Cards() {
+		sc := search.Card{Name: k.Name, Slug: k.Slug(), Kind: k.Kind, Text: k.Text}
+		for _, a := range k.Aliases {
+			if !abbrevs[pools.Fold(a)] { // the pools' ranked abbreviation replaces it
+				sc.Aliases = append(sc.Aliases, a)
+			}
+		}
+		pc, ok := ps.ByPasscode(uint32(k.Passcode))
+		if !ok || k.Passcode == 0 {
+			pc, ok = ps.ByName(k.Name)
+		}
+		if ok && !done[pc] {
+			done[pc] = true
+			sc.Formats, sc.ContextAliases = formatsOf(pc), ctxAliases[pc]
+		}
+		slugs[sc.Slug] = true
+		cards = append(cards, sc)
+	}
+	for _, pc := range ps.Cards() {
+		if done[pc] || slugs[pc.Slug] {
+			continue
+		}
+		cards = append(cards, search.Card{Name: pc.Name, Slug: pc.Slug, Kind: "card", Formats: formatsOf(pc), ContextAliases: ctxAliases[pc]})
+	}
+	return cards
+}
+
+// listDocs are the format lists (/lists/{format}) as search documents, so
+// that "banlist" or "goat forbidden list" finds them.
+func (c *Content) listDocs() []search.Doc {
+	var docs []search.Doc
+	for _, f := range c.Pools.Formats() {
+		var b strings.Builder
+		fmt.Fprintf(&b, "The %s banlist: the Forbidden and Limited list of %s (%s), the ban list and card pool of %d cards EDOPro players use. Forbidden, Limited and Semi-Limited cards:", f.Name, f.Name, f.Date, f.Len())
+		for _, pc := range f.Cards() {
+			if st := f.Status(pc); st != pools.Unlimited {
+				b.WriteString(" " + pc.Name + ";")
+			}
+		}
+		docs = append(docs, search.Doc{PageID: "lists-" + f.ID, Format: f.ID, Title: f.Name + " Forbidden and Limited list (banlist)",
+			Topics: []string{}, Text: b.String(), URL: "/lists/" + f.ID})
+	}
+	return docs
 }
 
 // Build compiles the content into a search database at path ("" = memory).
@@ -276,7 +351,9 @@ func (a *App) load(ctx context.Context) (*build, error) {
 		ix.Close()
 		return nil, err
 	}
+	ps := c.Pools
 	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger, RateLimit: cfg.RateLimit}, web.Deps{Site: c.Site, Index: ix, Cards: c.Cards, Decks: decks,
+		Pools: ps, Checker: &pools.Checker{Set: ps, Cards: decks},
 		Replay: &web.ReplayDeps{Scenarios: c.Scenarios, Shares: a.shares},
 		Quiz: &web.QuizDeps{Banks: qb.banks, Store: a.tries, ExportToken: cfg.ExportToken, TimeLimit: cfg.QuizTimeLimit,
 			Issuer: cfg.Issuer, SelfCooldown: cfg.SelfCooldown}})

@@ -63,7 +63,7 @@ func newToolFixture(t *testing.T, a *App) *toolFixture {
 	f.Verify = "/verify/" + code
 
 	full, _ := set.Bank("goat")
-	q := full.InPool(quizzes.PoolPractice).Questions[0]
+	q := full.Practice().Questions[0]
 	wrong := ""
 	for _, ch := range q.Choices {
 		if ch.ID != q.Correct && wrong == "" {
@@ -386,7 +386,7 @@ func testPractice(t *testing.T, base string, f *toolFixture) {
 		}
 	}()
 	full, _ := f.Banks.Bank("goat")
-	q := full.InPool(quizzes.PoolPractice).Questions[0]
+	q := full.Practice().Questions[0]
 	act(t, ctx, emulateWidth(390), chromedp.Navigate(base+"/practice/goat"))
 	if got := jsEval[[]string](t, ctx, `Array.from(document.querySelectorAll('.practice input[type=radio]')).map(i => i.value).sort()`); len(got) != len(q.Choices) {
 		t.Fatalf("choices %q, want %d", got, len(q.Choices))

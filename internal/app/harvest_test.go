@@ -130,12 +130,17 @@ func (h *harvester) pick(t *testing.T, rng *rand.Rand, prompt, situation string,
 func TestHarvestScoresAtChance(t *testing.T) {
 	a := quizApp(t, Config{AttemptsPath: filepath.Join(t.TempDir(), "attempts.db"), RateLimit: web.RateLimit{Off: true}})
 	store := attemptsOf(a)
+	_, set := checkedBanks(t)
 	h := &harvester{cd: newCandidate(t, a.URL()), byPrompt: map[string]string{}, byID: map[string]bool{}, seen: map[string]int{}, replays: map[int]int{}}
 	const blankRetakes, freshPerFormat = 3, 2
 	for _, f := range quizzes.Formats {
 		h.learnPractice(t, f)
+		starts := []func(string, string) sheet{h.cd.start}
+		if b, _ := set.Bank(f); len(b.Practice().Questions) > 0 {
+			starts = append(starts, h.cd.selfStart)
+		}
 		for i := 0; i < blankRetakes; i++ {
-			for _, start := range []func(string, string) sheet{h.cd.start, h.cd.selfStart} {
+			for _, start := range starts {
 				sh := start(f, fmt.Sprintf("Harvester %d", i))
 				h.cd.must("POST", "/attempt/"+sh.id+"/submit", url.Values{"_csrf": {sh.csrf}}, http.StatusSeeOther)
 				_, res := h.cd.must("GET", "/attempt/"+sh.id+"/result", nil, 200)
@@ -155,45 +160,29 @@ func TestHarvestScoresAtChance(t *testing.T) {
 			_, home := cd.must("GET", "/quiz", nil, 200)
 			resp, _ := cd.must("POST", "/quiz/"+f+"/certify", url.Values{"_csrf": {home.Attr("form[action=/quiz/"+f+"/certify] input[name=_csrf]", "value")}, "code": {code}}, http.StatusSeeOther)
 			loc := resp.Header.Get("Location")
-			_, body, err := cd.do("GET", loc, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := parsePage(t, bytes.NewReader(body))
-			form := url.Values{"_csrf": {p.Attr("form#attempt-form input[name=_csrf]", "value")}}
-			for _, fs := range p.All("fieldset.question") {
-				q := &page{root: fs}
-				prompt := strings.SplitN(q.Text("legend"), ": ", 2)[1]
-				var steps []string
-				for _, li := range q.All("ol.steps li") {
-					steps = append(steps, textOf(li))
-				}
-				situation := strings.Join(steps, "\n")
-				if d := q.Text("div.situation pre"); d != "" {
-					situation = d
-				}
-				var ids, labels []string
-				var name string
-				for _, lab := range q.All("ul.choices label") {
-					in := (&page{root: lab}).All("input")[0]
-					id, _ := attr(in, "value")
-					name, _ = attr(in, "name")
-					ids = append(ids, id)
-					labels = append(labels, strings.TrimSpace(textOf(lab)))
-				}
-				form.Set(name, h.pick(t, rng, prompt, situation, ids, labels))
-				pc := 1 / float64(len(ids))
-				chance += pc
-				variance += pc * (1 - pc)
-				asked++
-			}
+			n, c, v := h.take(t, rng, cd, loc)
+			asked, chance, variance = asked+n, chance+c, variance+v
 			id := strings.TrimPrefix(loc, "/attempt/")
-			cd.must("POST", loc+"/submit", form, http.StatusSeeOther)
 			at, err := store.Get(t.Context(), id)
 			if err != nil {
 				t.Fatal(err)
 			}
 			right += at.Correct
+		}
+	}
+	// The control: on a self-assessment, drawn from the practice questions
+	// it harvested, the same harvester scores (nearly) everything, so a
+	// leak of certification answers would show in its score above.
+	ctl := newCandidate(t, a.URL())
+	sh := ctl.selfStart("goat", "Control")
+	if n, _, _ := h.take(t, rng, ctl, "/attempt/"+sh.id); n > 0 {
+		at, err := store.Get(t.Context(), sh.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("control: the harvester scores %d of %d on a practice self-assessment", at.Correct, n)
+		if at.Correct*10 < n*8 {
+			t.Errorf("the harvester scores only %d of %d on questions it harvested: it cannot detect a leak", at.Correct, n)
 		}
 	}
 	limit := chance + 3*math.Sqrt(variance)
@@ -202,4 +191,47 @@ func TestHarvestScoresAtChance(t *testing.T) {
 		t.Errorf("the harvester scored %d of %d, above chance (%.1f) by more than 3 SD: something leaks", right, asked, chance)
 	}
 	t.Logf("the replay API fed the test pages answered: %v (status → count)", h.replays)
+}
+
+// take answers the attempt at loc as the harvester would and submits it;
+// it returns how many questions it answered, and the expected score and
+// variance of guessing them.
+func (h *harvester) take(t *testing.T, rng *rand.Rand, cd *candidate, loc string) (int, float64, float64) {
+	t.Helper()
+	_, body, err := cd.do("GET", loc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := parsePage(t, bytes.NewReader(body))
+	form := url.Values{"_csrf": {p.Attr("form#attempt-form input[name=_csrf]", "value")}}
+	var asked int
+	var chance, variance float64
+	for _, fs := range p.All("fieldset.question") {
+		q := &page{root: fs}
+		prompt := strings.SplitN(q.Text("legend"), ": ", 2)[1]
+		var steps []string
+		for _, li := range q.All("ol.steps li") {
+			steps = append(steps, textOf(li))
+		}
+		situation := strings.Join(steps, "\n")
+		if d := q.Text("div.situation pre"); d != "" {
+			situation = d
+		}
+		var ids, labels []string
+		var name string
+		for _, lab := range q.All("ul.choices label") {
+			in := (&page{root: lab}).All("input")[0]
+			id, _ := attr(in, "value")
+			name, _ = attr(in, "name")
+			ids = append(ids, id)
+			labels = append(labels, strings.TrimSpace(textOf(lab)))
+		}
+		form.Set(name, h.pick(t, rng, prompt, situation, ids, labels))
+		pc := 1 / float64(len(ids))
+		chance += pc
+		variance += pc * (1 - pc)
+		asked++
+	}
+	cd.must("POST", loc+"/submit", form, http.StatusSeeOther)
+	return asked, chance, variance
 }

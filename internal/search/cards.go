@@ -35,6 +35,18 @@ const (
 // Search, any q is valid; input with no letters or digits finds nothing,
 // and so does input more than a quarter longer than the longest name.
 func (ix *Index) Cards(ctx context.Context, q string, limit int) ([]CardHit, error) {
+	return ix.CardsIn(ctx, q, "", limit)
+}
+
+// notInFormat scales the score of a card outside the searched format's
+// pool, so that the format's own cards come first.
+const notInFormat = 0.9
+
+// CardsIn is Cards in the context of a format ("goat"; "" for none): an
+// abbreviation means the card it means in that format ("CED" is Chaos
+// Emperor Dragon in Goat), abbreviations for other formats do not apply,
+// and cards outside the format's pool rank after its own.
+func (ix *Index) CardsIn(ctx context.Context, q, format string, limit int) ([]CardHit, error) {
 	if limit <= 0 {
 		limit = defaultCardLimit
 	}
@@ -61,7 +73,14 @@ func (ix *Index) Cards(ctx context.Context, q string, limit int) ([]CardHit, err
 	best := map[int64]float64{}
 	sc := newNameScorer(key)
 	for _, c := range cands {
-		if s := sc.score(c.key); s >= minCardScore && s > best[c.cardID] {
+		if c.formats != "" && format != "" && !hasWord(c.formats, format) {
+			continue // an abbreviation for other formats
+		}
+		s := sc.score(c.key)
+		if s == 1 {
+			s -= 0.001 * float64(min(c.rank, 100)) // the abbreviation's usual meaning first
+		}
+		if s >= minCardScore && s > best[c.cardID] {
 			best[c.cardID] = s
 		}
 	}
@@ -78,6 +97,9 @@ func (ix *Index) Cards(ctx context.Context, q string, limit int) ([]CardHit, err
 	}
 	for i := range hits {
 		hits[i].Score = best[hits[i].id]
+		if format != "" && len(hits[i].Formats) > 0 && !slices.Contains(hits[i].Formats, format) {
+			hits[i].Score *= notInFormat
+		}
 	}
 	slices.SortFunc(hits, func(a, b cardRow) int {
 		if c := cmp.Compare(b.Score, a.Score); c != 0 {
@@ -93,8 +115,20 @@ func (ix *Index) Cards(ctx context.Context, q string, limit int) ([]CardHit, err
 }
 
 type candidate struct {
-	cardID int64
-	key    string
+	cardID  int64
+	key     string
+	formats string // where the name applies ('' = anywhere)
+	rank    int
+}
+
+// hasWord reports whether the space-separated list holds w.
+func hasWord(list, w string) bool {
+	for f := range strings.FieldsSeq(list) {
+		if f == w {
+			return true
+		}
+	}
+	return false
 }
 
 // cardCandidates lists the names that share a trigram with key or, for
@@ -107,13 +141,13 @@ func (ix *Index) cardCandidates(ctx context.Context, key string) ([]candidate, e
 		for i, g := range grams {
 			quoted[i] = phrase(g)
 		}
-		query = `SELECT n.card_id, n.key FROM card_names_fts JOIN card_names n ON n.id = card_names_fts.rowid
+		query = `SELECT n.card_id, n.key, n.formats, n.rank FROM card_names_fts JOIN card_names n ON n.id = card_names_fts.rowid
 			WHERE card_names_fts MATCH ? ORDER BY card_names_fts.rank LIMIT ?`
 		args = []any{strings.Join(quoted, " OR "), maxCardCandidates}
 	} else {
 		// fold leaves only letters, digits and single spaces: no LIKE
 		// wildcards to escape.
-		query = `SELECT card_id, key FROM card_names WHERE key LIKE ? OR key LIKE ? LIMIT ?`
+		query = `SELECT card_id, key, formats, rank FROM card_names WHERE key LIKE ? OR key LIKE ? LIMIT ?`
 		args = []any{key + "%", "% " + key + "%", maxCardCandidates}
 	}
 	st, err := ix.stmt(ctx, query)
@@ -128,7 +162,7 @@ func (ix *Index) cardCandidates(ctx context.Context, key string) ([]candidate, e
 	var out []candidate
 	for rows.Next() {
 		var c candidate
-		if err := rows.Scan(&c.cardID, &c.key); err != nil {
+		if err := rows.Scan(&c.cardID, &c.key, &c.formats, &c.rank); err != nil {
 			return nil, fmt.Errorf("search: %w", err)
 		}
 		out = append(out, c)
@@ -145,7 +179,7 @@ type cardRow struct {
 }
 
 func (ix *Index) loadCards(ctx context.Context, ids []int64) ([]cardRow, error) {
-	st, err := ix.stmt(ctx, `SELECT id, name, slug, kind, aliases, text FROM cards
+	st, err := ix.stmt(ctx, `SELECT id, name, slug, kind, aliases, text, formats FROM cards
 		WHERE id IN (SELECT value FROM json_each(?))`)
 	if err != nil {
 		return nil, err
@@ -158,8 +192,8 @@ func (ix *Index) loadCards(ctx context.Context, ids []int64) ([]cardRow, error) 
 	var out []cardRow
 	for rows.Next() {
 		var c cardRow
-		var aliases string
-		if err := rows.Scan(&c.id, &c.Name, &c.Slug, &c.Kind, &aliases, &c.Text); err != nil {
+		var aliases, formats string
+		if err := rows.Scan(&c.id, &c.Name, &c.Slug, &c.Kind, &aliases, &c.Text, &formats); err != nil {
 			return nil, fmt.Errorf("search: %w", err)
 		}
 		if err := json.Unmarshal([]byte(aliases), &c.Aliases); err != nil {
@@ -167,6 +201,9 @@ func (ix *Index) loadCards(ctx context.Context, ids []int64) ([]cardRow, error) 
 		}
 		if len(c.Aliases) == 0 {
 			c.Aliases = nil
+		}
+		if formats != "" {
+			c.Formats = strings.Fields(formats)
 		}
 		out = append(out, c)
 	}

@@ -32,11 +32,26 @@ type Doc struct {
 	URL  string // "/rules/goat-03#example-1"; built from PageID and Anchor when empty
 }
 
-// Card is one card of the catalogue, as far as search needs it.
+// Card is one card of the catalogue or of a format's card pool, as far as
+// search needs it.
 type Card struct {
 	Name, Slug, Kind string
 	Aliases          []string
 	Text             string
+	// Formats are the formats whose card pool holds the card (nil: none
+	// known); a search in a format ranks the others lower.
+	Formats []string `json:",omitempty"`
+	// ContextAliases are abbreviations that mean this card in some
+	// formats only, or with a rank among the cards one abbreviation names.
+	ContextAliases []ContextAlias `json:"-"`
+}
+
+// ContextAlias is an abbreviation of a card's name ("CED") that applies in
+// Formats (nil: in any), ranked among the cards it may mean (0 first).
+type ContextAlias struct {
+	Alias   string
+	Formats []string
+	Rank    int
 }
 
 // Index answers queries over a built search database. It is safe for
@@ -56,7 +71,9 @@ type Index struct {
 
 // schemaVersion is stored in PRAGMA user_version; Open refuses other values.
 // 2: docs.topics is newline-separated text instead of a JSON array.
-const schemaVersion = 2
+// 3: cards.formats, card_names.formats and card_names.rank (pool cards and
+// abbreviations in a format's context).
+const schemaVersion = 3
 
 // rankFunc is docs_fts's rank: bm25 with column weights for title,
 // heading, body and meta.
@@ -101,13 +118,18 @@ CREATE TABLE cards (
 	slug    TEXT NOT NULL UNIQUE,
 	kind    TEXT NOT NULL,
 	aliases TEXT NOT NULL, -- JSON array
-	text    TEXT NOT NULL
+	text    TEXT NOT NULL,
+	formats TEXT NOT NULL  -- the pools holding the card, space-separated
 );
--- One row per name or alias; key = fold(name).
+-- One row per name or alias; key = fold(name). formats: where an
+-- abbreviation applies, space-separated ('' = anywhere); rank orders the
+-- cards one abbreviation names.
 CREATE TABLE card_names (
 	id      INTEGER PRIMARY KEY,
 	card_id INTEGER NOT NULL REFERENCES cards (id),
-	key     TEXT NOT NULL
+	key     TEXT NOT NULL,
+	formats TEXT NOT NULL,
+	rank    INTEGER NOT NULL
 );
 CREATE INDEX card_names_key ON card_names (key);
 -- rowid = card_names.id
@@ -513,12 +535,12 @@ func cleanText(s string) string {
 }
 
 func insertCards(ctx context.Context, tx *sql.Tx, cards []Card) error {
-	insCard, err := tx.PrepareContext(ctx, `INSERT INTO cards (name, slug, kind, aliases, text) VALUES (?, ?, ?, ?, ?)`)
+	insCard, err := tx.PrepareContext(ctx, `INSERT INTO cards (name, slug, kind, aliases, text, formats) VALUES (?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return fmt.Errorf("search: %w", err)
 	}
 	defer insCard.Close()
-	insName, err := tx.PrepareContext(ctx, `INSERT INTO card_names (card_id, key) VALUES (?, ?)`)
+	insName, err := tx.PrepareContext(ctx, `INSERT INTO card_names (card_id, key, formats, rank) VALUES (?, ?, ?, ?)`)
 	if err != nil {
 		return fmt.Errorf("search: %w", err)
 	}
@@ -541,7 +563,7 @@ func insertCards(ctx context.Context, tx *sql.Tx, cards []Card) error {
 		if err != nil {
 			return fmt.Errorf("search: %w", err)
 		}
-		res, err := insCard.ExecContext(ctx, name, c.Slug, c.Kind, string(aliases), cleanText(c.Text))
+		res, err := insCard.ExecContext(ctx, name, c.Slug, c.Kind, string(aliases), cleanText(c.Text), strings.Join(c.Formats, " "))
 		if err != nil {
 			return fmt.Errorf("search: card %q: %w", name, err)
 		}
@@ -550,13 +572,19 @@ func insertCards(ctx context.Context, tx *sql.Tx, cards []Card) error {
 			return fmt.Errorf("search: %w", err)
 		}
 		keys := map[string]bool{}
-		for _, n := range append([]string{name}, c.Aliases...) {
-			k := fold(n)
+		names := make([]ContextAlias, 0, 1+len(c.Aliases)+len(c.ContextAliases))
+		names = append(names, ContextAlias{Alias: name})
+		for _, a := range c.Aliases {
+			names = append(names, ContextAlias{Alias: a})
+		}
+		names = append(names, c.ContextAliases...)
+		for _, n := range names {
+			k := fold(n.Alias)
 			if k == "" || keys[k] {
 				continue
 			}
 			keys[k] = true
-			res, err := insName.ExecContext(ctx, id, k)
+			res, err := insName.ExecContext(ctx, id, k, strings.Join(n.Formats, " "), n.Rank)
 			if err != nil {
 				return fmt.Errorf("search: card %q: %w", name, err)
 			}

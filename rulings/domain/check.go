@@ -318,8 +318,24 @@ func DetectFormat(name string, data []byte) string {
 // Parse reads a deck list in the format DetectFormat finds, resolving text
 // lists' names with names. A list with no cards at all is an error.
 func Parse(name string, data []byte, names NameResolver) (Decklist, string, error) {
+	d, format, unknown, err := ParseAll(name, data, names)
+	if err == nil && len(unknown) > 0 {
+		u := unknown[0]
+		err = &ParseError{Line: u.Line, Msg: fmt.Sprintf("no card named %q", clip(u.Name))}
+	}
+	if err != nil {
+		return Decklist{}, format, err
+	}
+	return d, format, nil
+}
+
+// ParseAll is Parse that reads a text list past names no card has (see
+// ParseTextAll), returning them all. A list whose every card is unknown
+// is not an error: the unknown names are the answer.
+func ParseAll(name string, data []byte, names NameResolver) (Decklist, string, []UnknownName, error) {
 	format := DetectFormat(name, data)
 	var d Decklist
+	var unknown []UnknownName
 	var err error
 	switch format {
 	case FormatYDKE:
@@ -327,15 +343,15 @@ func Parse(name string, data []byte, names NameResolver) (Decklist, string, erro
 	case FormatYDK:
 		d, err = ParseYDK(bytes.NewReader(data))
 	default:
-		d, err = ParseText(bytes.NewReader(data), names)
+		d, unknown, err = ParseTextAll(bytes.NewReader(data), names)
 	}
 	if err != nil {
-		return Decklist{}, format, err
+		return Decklist{}, format, nil, err
 	}
-	if len(d.Main)+len(d.Extra)+len(d.Side) == 0 && d.Master == 0 {
-		return Decklist{}, format, &ParseError{Msg: "the deck list holds no cards"}
+	if len(d.Main)+len(d.Extra)+len(d.Side) == 0 && d.Master == 0 && len(unknown) == 0 {
+		return Decklist{}, format, nil, &ParseError{Msg: "the deck list holds no cards"}
 	}
-	return d, format, nil
+	return d, format, unknown, nil
 }
 
 // MasterError is a Deck Master, given by name or passcode, that the card

@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -22,7 +23,7 @@ var sectionWords = map[string]textSection{
 	"monster": secMain, "monsters": secMain, "monster cards": secMain,
 	"spell": secMain, "spells": secMain, "spell cards": secMain,
 	"trap": secMain, "traps": secMain, "trap cards": secMain,
-	"extra": secExtra, "extra deck": secExtra,
+	"extra": secExtra, "extra deck": secExtra, "fusion": secExtra, "fusion deck": secExtra,
 	"side": secSide, "side deck": secSide,
 	"deck master": secMaster, "deckmaster": secMaster, "master": secMaster, "dm": secMaster,
 }
@@ -60,7 +61,48 @@ const maxCopies = 99
 // "#" or "//" are skipped. Names are resolved with names; an unknown name is
 // a *ParseError with its line.
 func ParseText(r io.Reader, names NameResolver) (Decklist, error) {
+	d, unknown, err := ParseTextAll(r, names)
+	if err != nil {
+		return Decklist{}, err
+	}
+	if len(unknown) > 0 {
+		u := unknown[0]
+		return Decklist{}, &ParseError{Line: u.Line, Msg: fmt.Sprintf("no card named %q", clip(u.Name))}
+	}
+	return d, nil
+}
+
+// UnknownName is a line of a text list whose card name no card has.
+type UnknownName struct {
+	Line    int    `json:"line"`
+	Name    string `json:"name"`
+	Count   int    `json:"count"`
+	Section string `json:"section"` // "Main Deck", "Extra Deck", "Side Deck" or "Deck Master"
+}
+
+// MaxUnknownNames bounds how many unknown names ParseTextAll collects
+// before it stops with an error.
+const MaxUnknownNames = 200
+
+// ParseTextAll is ParseText that goes on past names no card has: it
+// returns the deck of the names it knows and every unknown name with its
+// line, so that all of them can be reported at once. Other mistakes (a
+// bad count, two Deck Masters) are still a *ParseError.
+func ParseTextAll(r io.Reader, names NameResolver) (Decklist, []UnknownName, error) {
 	var d Decklist
+	var unknown []UnknownName
+	sectionName := map[textSection]string{secMain: "Main Deck", secExtra: "Extra Deck", secSide: "Side Deck", secMaster: "Deck Master"}
+	noteUnknown := func(n int, err error, section textSection) error {
+		var ue *unknownNameError
+		if !errors.As(err, &ue) {
+			return &ParseError{Line: n, Msg: err.Error()}
+		}
+		if len(unknown) >= MaxUnknownNames {
+			return &ParseError{Line: n, Msg: fmt.Sprintf("more than %d card names that no card has", MaxUnknownNames)}
+		}
+		unknown = append(unknown, UnknownName{Line: n, Name: ue.name, Count: ue.count, Section: sectionName[section]})
+		return nil
+	}
 	section := secMain
 	total := 0
 	setMaster := func(n int, c *Card) error {
@@ -86,7 +128,7 @@ func ParseText(r io.Reader, names NameResolver) (Decklist, error) {
 		if m := masterRe.FindStringSubmatch(line); m != nil {
 			count, c, err := countAndCard(strings.TrimSpace(m[1]), names)
 			if err != nil {
-				return &ParseError{Line: n, Msg: err.Error()}
+				return noteUnknown(n, err, secMaster)
 			}
 			if count != 1 {
 				return &ParseError{Line: n, Msg: fmt.Sprintf("%d copies of the Deck Master; a deck has one", count)}
@@ -101,7 +143,11 @@ func ParseText(r io.Reader, names NameResolver) (Decklist, error) {
 		}
 		count, c, err := countAndCard(line, names)
 		if err != nil {
-			return &ParseError{Line: n, Msg: err.Error()}
+			sec := section
+			if marked {
+				sec = secMaster
+			}
+			return noteUnknown(n, err, sec)
 		}
 		if marked || section == secMaster {
 			if count != 1 {
@@ -128,10 +174,18 @@ func ParseText(r io.Reader, names NameResolver) (Decklist, error) {
 		return nil
 	})
 	if err != nil {
-		return Decklist{}, err
+		return Decklist{}, nil, err
 	}
-	return d, nil
+	return d, unknown, nil
 }
+
+// unknownNameError is a card line whose name (after its count) no card has.
+type unknownNameError struct {
+	name  string
+	count int
+}
+
+func (e *unknownNameError) Error() string { return fmt.Sprintf("no card named %q", clip(e.name)) }
 
 // countAndCard splits a card line into a count and a card. The whole line is
 // tried as a name first, so names that start with a number ("7 Colored
@@ -174,7 +228,7 @@ func countAndCard(line string, names NameResolver) (int, *Card, error) {
 			return 0, nil, fmt.Errorf("no card with passcode %s", clip(name))
 		}
 	}
-	return 0, nil, fmt.Errorf("no card named %q", clip(name))
+	return 0, nil, &unknownNameError{name: name, count: count}
 }
 
 func isDigits(s string) bool {

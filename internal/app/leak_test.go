@@ -1,0 +1,129 @@
+package app
+
+import (
+	"bytes"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"substep/quizzes"
+)
+
+// TestCertificationLeaks attacks a certification with the real banks: every
+// response a candidate can get while an attempt is open (the attempt page,
+// its result address, the quiz home page, practice, the organiser pages
+// without the token) and the result of the submitted attempt is searched
+// for what would give an answer away: the bank's choice ids, question ids,
+// the scenario's title, notes, comments and expect lines, the
+// explanation, the cited sections and the replay. It also fails on a
+// question whose situation (prompt, board and steps) contains the right
+// choice's words and no wrong choice's.
+func TestCertificationLeaks(t *testing.T) {
+	a := quizApp(t, Config{AttemptsPath: filepath.Join(t.TempDir(), "attempts.db")})
+	_, set := checkedBanks(t)
+	for _, f := range quizzes.Formats {
+		t.Run(f, func(t *testing.T) {
+			b, _ := set.Bank(f)
+			cd := newCandidate(t, a.URL())
+			sh := cd.start(f, "Leak Hunter")
+			at, err := attemptsOf(a).Get(t.Context(), sh.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var bodies []string
+			get := func(path string) {
+				_, body, err := cd.do("GET", path, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				bodies = append(bodies, string(body))
+			}
+			for _, p := range []string{"/attempt/" + sh.id, "/attempt/" + sh.id + "/result", "/quiz", "/practice/" + f, "/organiser", "/organiser/items/" + f} {
+				get(p)
+			}
+			attemptPage := bodies[0]
+			paths := []string{"attempt page", "result before submission", "quiz home", "practice", "organiser (no token)", "item statistics (no token)", "result"}
+			cd.must("POST", "/attempt/"+sh.id+"/submit", url.Values{"_csrf": {sh.csrf}}, http.StatusSeeOther)
+			get("/attempt/" + sh.id + "/result")
+
+			p := parsePage(t, strings.NewReader(attemptPage))
+			fields := p.All("fieldset.question")
+			for i, it := range at.Items {
+				q, _ := b.Question(it.QuestionID)
+				leaks := []string{q.ID}
+				leaks = append(leaks, it.Stable...)
+				if q.Explain != "" {
+					leaks = append(leaks, q.Explain)
+				}
+				leaks = append(leaks, scenarioSecrets(q.Scenario)...)
+				cites := len(leaks)
+				leaks = append(leaks, q.Cites...)
+				for j, body := range bodies {
+					for k, l := range leaks {
+						// The result names the sections to study: the cites.
+						if l != "" && strings.Contains(body, l) && !(j == len(bodies)-1 && k >= cites) {
+							t.Errorf("question %d (%s): the %s shows %q", i+1, q.ID, paths[j], l)
+						}
+					}
+				}
+				// The situation gives the answer away when it names the
+				// right choice and no wrong one.
+				if i < len(fields) {
+					sit := strings.ToLower((&page{root: fields[i]}).Text("legend"))
+					for _, n := range (&page{root: fields[i]}).All("div.situation") {
+						sit += " " + strings.ToLower(textOf(n))
+					}
+					rightIn, wrongIn := false, false
+					for _, c := range q.Choices {
+						if !regexp.MustCompile(`[A-Za-z]{4}`).MatchString(c.Label()) || regexp.MustCompile(`^Player [A-F]\d?$`).MatchString(c.Label()) {
+							continue // numbers, "yes", a player: every board and narration says them
+						}
+						in := regexp.MustCompile(`\b` + regexp.QuoteMeta(strings.ToLower(c.Label())) + `\b`).MatchString(sit)
+						if c.ID == q.Correct {
+							rightIn = in
+						} else {
+							wrongIn = wrongIn || in
+						}
+					}
+					if rightIn && !wrongIn {
+						t.Errorf("question %d (%s): the situation names the right choice %q and no wrong one", i+1, q.ID, q.CorrectChoice().Label())
+					}
+				}
+			}
+			if n := len(parsePage(t, bytes.NewReader([]byte(bodies[len(bodies)-1]))).All("ol.review li")); n != 0 {
+				t.Errorf("the submitted certification's result reviews %d questions", n)
+			}
+		})
+	}
+}
+
+// scenarioSecrets are the lines of a scenario a candidate must never see:
+// the title, notes and example headers, comments and expect lines (each
+// at least a few words long, so a match means the line itself).
+func scenarioSecrets(src string) []string {
+	var out []string
+	for _, raw := range strings.Split(src, "\n") {
+		line := strings.TrimSpace(raw)
+		low := strings.ToLower(line)
+		switch {
+		case strings.HasPrefix(low, "title:"), strings.HasPrefix(low, "notes:"), strings.HasPrefix(low, "note:"), strings.HasPrefix(low, "example:"):
+			line = strings.TrimSpace(line[strings.Index(line, ":")+1:])
+		case strings.HasPrefix(line, "#"):
+			line = strings.TrimSpace(strings.TrimLeft(line, "#"))
+		case strings.HasPrefix(low, "expect "):
+		default:
+			if i := strings.Index(line, " #"); i >= 0 {
+				line = strings.TrimSpace(line[i+2:])
+				break
+			}
+			continue
+		}
+		if len(strings.Fields(line)) >= 3 {
+			out = append(out, line)
+		}
+	}
+	return out
+}

@@ -1,0 +1,161 @@
+package pools
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"substep/rulings/domain"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden reports in testdata")
+
+func checker(t testing.TB) *Checker {
+	t.Helper()
+	return &Checker{Set: mustDefault(t)}
+}
+
+func rules(r Result) []string {
+	var out []string
+	for _, p := range r.Problems {
+		out = append(out, p.Rule+": "+p.Card)
+	}
+	return out
+}
+
+func ydk(main ...uint32) string {
+	return string(domain.EncodeYDK(domain.Decklist{Main: main}))
+}
+
+// filler is n cards, 3 copies each of cards Unlimited in every pool.
+func filler(t testing.TB, s *Set, n int) []uint32 {
+	t.Helper()
+	var out []uint32
+	for _, c := range s.Cards() {
+		unlimited := true
+		for _, f := range s.Formats() {
+			unlimited = unlimited && f.Status(c) == Unlimited
+		}
+		for i := 0; unlimited && i < 3 && len(out) < n; i++ {
+			out = append(out, c.Official())
+		}
+		if len(out) == n {
+			return out
+		}
+	}
+	t.Fatalf("filler: only %d cards", len(out))
+	return nil
+}
+
+func TestCheckRules(t *testing.T) {
+	ch := checker(t)
+	s := ch.Set
+	f37 := filler(t, s, 37)
+	f38 := filler(t, s, 38)
+	f39 := filler(t, s, 39)
+	tests := []struct {
+		name, format, deck string
+		want               []string
+	}{
+		{"goat CED official passcode", "goat", ydk(append([]uint32{82301904}, f39...)...), []string{"forbidden: Chaos Emperor Dragon - Envoy of the End"}},
+		{"goat CED variant passcode", "goat", ydk(append([]uint32{511000819}, f39...)...), []string{"forbidden: Chaos Emperor Dragon - Envoy of the End"}},
+		{"goat 4 Sangan across passcodes", "goat", ydk(append([]uint32{26202165, 26202165, 504700178, 504700178}, f37...)...), []string{"copies: Sangan"}},
+		{"goat 1 Sangan official", "goat", ydk(append([]uint32{26202165}, f39...)...), nil},
+		{"edison Dewloren x3", "edison", ydk(append([]uint32{70583986, 70583986, 70583986}, f37...)...), []string{"copies: Dewloren, Tiger King of the Ice Barrier"}},
+		{"edison Dewloren x2", "edison", ydk(append([]uint32{70583986, 70583986}, f38...)...), nil},
+		{"hat 39 cards", "hat", ydk(f39...), []string{"main-count: "}},
+		{"goat 39 cards", "goat", ydk(f39...), []string{"main-count: "}},
+		{"goat 61 cards is fine", "goat", ydk(append([]uint32{55144522}, filler(t, s, 60)...)...), nil},
+		{"edison 61 cards", "edison", ydk(append([]uint32{55144522}, filler(t, s, 60)...)...), []string{"forbidden: Pot of Greed", "main-count: "}},
+		{"goat a card released after April 2005", "goat", ydk(append([]uint32{65192027}, f39...)...), []string{"not-in-pool: Dark Armed Dragon"}},
+		{"text with abbreviations", "goat", "3 CED\n1 MST\n" + strings.Repeat("3 Mystic Tomato\n", 13) + "Sangn\n2 Pot of Greedd\n", []string{"unknown-card: Sangn", "unknown-card: Pot of Greedd", "forbidden: Chaos Emperor Dragon - Envoy of the End", "copies: Mystic Tomato"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := ch.Check(tt.format, "", []byte(tt.deck), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(tt.want, rules(r)); d != "" {
+				t.Errorf("problems (-want +got):\n%s\n%v", d, r.Problems)
+			}
+			if r.Legal != (len(tt.want) == 0) {
+				t.Errorf("legal = %v", r.Legal)
+			}
+		})
+	}
+}
+
+func TestCheckMessages(t *testing.T) {
+	ch := checker(t)
+	r, err := ch.Check("goat", "", []byte("Sangn\n40 Mystic Tomato\n1 Dark Armed Dragon\n"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, p := range r.Problems {
+		got[p.Rule] = p.Message
+	}
+	for rule, want := range map[string]string{
+		RuleUnknownCard: `Line 1: no card is named "Sangn" in the Main Deck. Did you mean "Sangan"`,
+		RuleNotInPool:   "Dark Armed Dragon (1 copy) is not in this format's pool",
+		RuleCopies:      "Mystic Tomato is Unlimited in Goat (3): at most 3 copies across the Main, Extra and Side Deck, and the deck has 40",
+	} {
+		if !strings.HasPrefix(got[rule], want) {
+			t.Errorf("%s: %q, want it to start %q", rule, got[rule], want)
+		}
+	}
+}
+
+func TestCheckErrors(t *testing.T) {
+	ch := checker(t)
+	if _, err := ch.Check("tcg", "", []byte("1 Sangan"), ""); err == nil || !strings.Contains(err.Error(), `no format "tcg"`) {
+		t.Errorf("unknown format: %v", err)
+	}
+	if _, err := ch.Check("goat", "x.ydk", []byte("#main\n123abc\n"), ""); err == nil || !strings.HasPrefix(err.Error(), "line 2:") {
+		t.Errorf("bad ydk: %v", err)
+	}
+}
+
+// TestRealisticLists checks a real-world list of each format and keeps
+// the report as a golden file (go test ./pools -run Realistic -update).
+func TestRealisticLists(t *testing.T) {
+	ch := checker(t)
+	files, _ := filepath.Glob("testdata/*.txt")
+	if len(files) == 0 {
+		t.Fatal("no lists in testdata")
+	}
+	for _, file := range files {
+		format, _, _ := strings.Cut(filepath.Base(file), "-")
+		if format == DomainID {
+			continue // needs card data: internal/app's tests check it
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := ch.Check(format, file, data, "")
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		var b strings.Builder
+		if err := WriteReport(&b, r, false); err != nil {
+			t.Fatal(err)
+		}
+		golden := strings.TrimSuffix(file, ".txt") + ".report"
+		if *update {
+			os.WriteFile(golden, []byte(b.String()), 0o644)
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (run with -update)", err)
+		}
+		if d := cmp.Diff(string(want), b.String()); d != "" {
+			t.Errorf("%s (-want +got):\n%s", file, d)
+		}
+	}
+}
