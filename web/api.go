@@ -58,6 +58,13 @@ func APIEndpoints() []APIEndpoint {
 			Keys: []string{"legal", "format?", "deck_master?", "deck_master.name?", "deck_master.passcode?", "main_count", "extra_count", "side_count",
 				"problems", "problems[].card?", "problems[].passcode?", "problems[].rule?", "problems[].message?",
 				"allowed", "allowed[].*", "domain?", "domain.*", "ydke", "share_url?"}},
+		{Method: "POST", Path: "/api/deck/check", Does: "Check a Goat, Edison, HAT or Domain deck (.ydk text, a ydke:// link or a card list) against the format's card pool and Forbidden & Limited list.",
+			URL: "/api/deck/check", ContentType: "application/json",
+			Body: `{"format": "goat", "deck": "3 Sangan\nMystic Tomato\nGiant Rat"}`,
+			Keys: []string{"format", "format_name", "legal", "input", "main_count", "extra_count", "side_count",
+				"problems", "problems[].rule", "problems[].card?", "problems[].slug?", "problems[].passcode?", "problems[].message",
+				"cards?", "cards[].name", "cards[].slug?", "cards[].passcodes?", "cards[].status?", "cards[].main?", "cards[].extra?", "cards[].side?",
+				"ydke", "share_url"}},
 	}
 }
 
