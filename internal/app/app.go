@@ -55,7 +55,7 @@ type Config struct {
 type Content struct {
 	Site      *render.Site
 	Cards     *rulings.Catalogue
-	Pools     *pools.Set // the formats' card pools
+	Pools     *pools.Set          // the formats' card pools
 	Scenarios []*rulings.Scenario // content/scenarios, by file name
 }
 
