@@ -163,7 +163,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'
 
 # --- the site --------------------------------------------------------------
 log "starting the site"
-"$SITE" serve -addr 127.0.0.1:0 -attempts "$TMP/attempts.db" -rate-limit=false "${SITE_ARGS[@]}" >"$TMP/site.log" 2>&1 &
+"$SITE" serve -addr 127.0.0.1:0 -attempts "$TMP/attempts.db" -shares "$TMP/shares.db" -rate-limit=false "${SITE_ARGS[@]}" >"$TMP/site.log" 2>&1 &
 SITE_PID=$!
 PIDS+=("$SITE_PID")
 wait_for grep -q 'msg=serving' "$TMP/site.log" || die "site did not start: $(cat "$TMP/site.log")"
@@ -302,7 +302,7 @@ COLD_CPU=()
 for i in $(seq 1 "$COLD_RUNS"); do
   port=$((20000 + RANDOM % 40000))
   t0=$(date +%s%N)
-  "$SITE" serve -addr "127.0.0.1:$port" -attempts "$TMP/cold$i.db" "${SITE_ARGS[@]}" >"$TMP/cold.log" 2>&1 &
+  "$SITE" serve -addr "127.0.0.1:$port" -attempts "$TMP/cold$i.db" -shares "$TMP/cold-shares$i.db" "${SITE_ARGS[@]}" >"$TMP/cold.log" 2>&1 &
   cp=$!
   PIDS+=("$cp")
   ok=0

@@ -102,15 +102,34 @@ func DrawFrom(questions []*Checked, n int, seed uint64) []Item {
 	taken := map[*Checked]bool{}
 	given := map[string]int{}
 	var picked []*Checked
-	// The Mix applies only to a pool rated at every level; when it cannot
-	// be met the rest is drawn without it, the topics that gave least first.
+	// Topics come first: a topic gives a question only while no topic that
+	// still has one has given fewer. Within that, the Mix: a question is
+	// taken only while its difficulty has room, until no topic can give
+	// one; the rest is drawn without it. The Mix applies only to a pool
+	// rated at every level.
+	left := func(t string) bool {
+		for _, q := range byTopic[t] {
+			if !taken[q] {
+				return true
+			}
+		}
+		return false
+	}
 	for strict := len(levels) == 3; len(picked) < n; strict = false {
 		for added := true; added && len(picked) < n; {
 			added = false
-			slices.SortStableFunc(topics, func(a, b string) int { return given[a] - given[b] })
+			low := -1
+			for _, t := range topics {
+				if left(t) && (low < 0 || given[t] < low) {
+					low = given[t]
+				}
+			}
 			for _, t := range topics {
 				if len(picked) == n {
 					break
+				}
+				if given[t] > low {
+					continue
 				}
 				for _, q := range byTopic[t] {
 					if taken[q] || (strict && quota[level(q)] == 0) {

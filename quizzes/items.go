@@ -31,6 +31,11 @@ type ItemStat struct {
 	Flag       string // FlagNobody, FlagEverybody, FlagNegative or ""
 }
 
+// MinAsked is how many candidates must have answered a question before
+// its statistics raise a flag: below it, nobody or everybody right says
+// little.
+const MinAsked = 5
+
 // Flags an item statistic raises.
 const (
 	FlagNobody    = "nobody right"
@@ -88,6 +93,7 @@ func ItemStats(responses []Response) []ItemStat {
 			st.UpperLower = share(sorted[:k]) - share(sorted[len(sorted)-k:])
 		}
 		switch {
+		case st.N < MinAsked:
 		case st.Right == 0:
 			st.Flag = FlagNobody
 		case st.Right == st.N:

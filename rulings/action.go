@@ -120,7 +120,7 @@ func (p *parser) action(n int, line string) (*Action, string) {
 		// "Sangan attacks ..." or "Caius the Shadow Monarch targets Umi".
 		c, rest, ok := p.matchCard(line)
 		if !ok {
-			return nil, "cannot read this line: start with A, B, both, or a card name (see rulings/SCENARIOS.md)"
+			return nil, "cannot read this line: start with A, B, both, or a card name (the scenario guide at /replay/help lists the phrases)"
 		}
 		rest = strings.TrimSpace(rest)
 		if mm := reCardAtk.FindStringSubmatch(rest); mm != nil {
@@ -140,7 +140,7 @@ func (p *parser) action(n int, line string) (*Action, string) {
 			return a, ph.read(p, a, mm)
 		}
 	}
-	return nil, fmt.Sprintf("cannot read the action %q (see rulings/SCENARIOS.md for the phrases the engine knows)", rest)
+	return nil, fmt.Sprintf("cannot read the action %q (the scenario guide at /replay/help lists the phrases Substep knows)", rest)
 }
 
 // phrase is one way a player's action is written: its pattern (matched

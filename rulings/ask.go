@@ -21,6 +21,7 @@ import (
 //	chain length / chain 2 length
 //	chains                       number of chains
 //	legal line 5                 "legal", "illegal: goat-16#rule", "not reached"
+//	legality line 5              the same without the citation: "legal", "illegal", "not reached"
 //	verdict                      "none" or "line 5: goat-16#rule"
 //	location Sangan              "B's Graveyard" (every copy, comma-separated)
 //	lp A                         "7000"
@@ -63,6 +64,7 @@ var (
 		{regexp.MustCompile(`^chain(?: (\d+))? link (\d+)( controller| player)?$`), askChainLink},
 		{regexp.MustCompile(`^chain(?: (\d+))?( length)?$`), askChain},
 		{reQLegal, askLegal},
+		{regexp.MustCompile(`^legality line (\d+)$`), askLegality},
 		{reQPlayer, askPlayer},
 		{reQCard, askCard},
 		{regexp.MustCompile(`^switch (.+)$`), askSwitch},
@@ -105,7 +107,7 @@ func checkQuery(q string) error {
 	if _, ok := plainQueries[q]; ok {
 		return nil
 	}
-	return fmt.Errorf("unknown query %q (see the query list in rulings/SCENARIOS.md)", q)
+	return fmt.Errorf("unknown query %q (the scenario guide at /replay/help lists the queries)", q)
 }
 
 // Ask evaluates one query on the finished replay.
@@ -201,6 +203,14 @@ func askChain(a ask, m []string) (string, error) {
 func askLegal(a ask, m []string) (string, error) {
 	n, _ := strconv.Atoi(m[1])
 	return a.t.legal(n)
+}
+
+// askLegality: "legality line 5", the ruling without its citation, so
+// that an expectation can test the ruling and the citation apart.
+func askLegality(a ask, m []string) (string, error) {
+	got, err := askLegal(a, m)
+	ruling, _, _ := strings.Cut(got, ":")
+	return ruling, err
 }
 
 // askSwitch: "switch SEGOC", a rule switch's value in this format.

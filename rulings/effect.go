@@ -303,7 +303,7 @@ func (c *Card) refusedOnField() string {
 		if c.IsMonster() && (c.Has("normal") || c.Has("token")) {
 			return ""
 		}
-		return fmt.Sprintf("%s: its effects are not in the engine's vocabulary yet (add `effects:` in rulings/cards.yaml)", c.Name)
+		return fmt.Sprintf("%s: Substep cannot play this card's effects yet", c.Name)
 	}
 	for _, e := range c.Effects {
 		if e.Unsupported != "" && e.Kind == "continuous" {

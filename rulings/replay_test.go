@@ -93,12 +93,12 @@ func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
 	}{
-		{"unknown card", head + "A hand: Sangn\n", `line 4: unknown card "Sangn" (not in rulings/cards.yaml); did you mean Sangan?`},
+		{"unknown card", head + "A hand: Sangn\n", `line 4: Substep doesn't know the card "Sangn" yet; did you mean Sangan?`},
 		{"unknown format", "title: t\nformats: goat, tcg2099\nturn: A\n", `line 2: unknown format "tcg2099" (known: goat, hat, edison, domain, modern)`},
 		{"no turn", "title: t\nformats: goat\n", `the header needs turn: A or turn: B`},
-		{"bad action", head + "A dances with Sangan\n", `line 4: cannot read the action "dances with Sangan" (see rulings/SCENARIOS.md for the phrases the engine knows)`},
+		{"bad action", head + "A dances with Sangan\n", `line 4: cannot read the action "dances with Sangan" (the scenario guide at /replay/help lists the phrases Substep knows)`},
 		{"spell in monster zone", head + "A monsters: Mystical Space Typhoon\n", `line 4: Mystical Space Typhoon is not a monster, so it cannot be in a Monster Zone (a Trap Monster says "(trap monster)")`},
-		{"bad expectation", head + "A passes\nexpect colour Sangan = blue\n", `line 5: unknown query "colour sangan" (see the query list in rulings/SCENARIOS.md)`},
+		{"bad expectation", head + "A passes\nexpect colour Sangan = blue\n", `line 5: unknown query "colour sangan" (the scenario guide at /replay/help lists the queries)`},
 		{"expect other format", head + "A passes\nexpect hat: lp A = 8000\n", `line 5: format hat is not in this file's formats: (goat)`},
 		{"legal line not an action", head + "A passes\nexpect legal line 2 = legal\n", `line 5: line 2 is not an action`},
 		{"too many monsters", head + "A monsters: 6x Sangan\n", `line 4: A's Monster Zones: at most 5 cards here (more than a real duel needs), not 6`},

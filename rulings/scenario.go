@@ -652,11 +652,10 @@ func unknownCard(cat *Catalogue, name string) string {
 	if len(best) > 3 {
 		best = best[:3]
 	}
-	msg := fmt.Sprintf("unknown card %q (not in rulings/cards.yaml)", name)
 	if len(best) > 0 {
-		msg += "; did you mean " + strings.Join(best, ", ") + "?"
+		return fmt.Sprintf("Substep doesn't know the card %q yet; did you mean %s?", name, orList(best))
 	}
-	return msg
+	return fmt.Sprintf("Substep doesn't know the card %q yet (check its spelling: the site's search suggests the names it knows)", name)
 }
 
 func editDistance(a, b string) int {
@@ -901,4 +900,12 @@ func (p *parser) teamsHeader(n int, val string) {
 			p.s.Teams[ti] = append(p.s.Teams[ti], p.playerIndex(name))
 		}
 	}
+}
+
+// orList joins names as "a", "a or b", "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

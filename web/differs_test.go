@@ -29,7 +29,10 @@ func TestLineDiffs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, _, why := replayAll(context.Background(), sc, []string{"goat", "hat"})
+		_, _, why, err := replayAll(context.Background(), sc, []string{"goat", "hat"})
+		if err != nil {
+			t.Fatal(err)
+		}
 		if diff := cmp.Diff(tt.want, why); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
 		}

@@ -49,14 +49,7 @@ func (s *Server) rule(c echo.Context) error {
 	if !ok {
 		return fmt.Errorf("%w: no rule page %q", ErrNotFound, c.Param("id"))
 	}
-	nonce := templ.GetNonce(c.Request().Context())
-	bp := pagePool.Get().(*[]byte)
-	out := page.with(nonce, (*bp)[:0])
-	c.Response().Header().Set(echo.HeaderContentLength, strconv.Itoa(len(out)))
-	err := c.HTMLBlob(http.StatusOK, out)
-	*bp = out
-	pagePool.Put(bp)
-	return err
+	return s.sendPrerendered(c, http.StatusOK, page)
 }
 
 // pagePool holds the buffers rule pages are assembled in, so serving one

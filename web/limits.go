@@ -6,33 +6,40 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
-	"golang.org/x/time/rate"
 )
 
-// RateLimit caps how fast one client may call the search page and the JSON
-// API, the two routes whose cost grows with what the client sends. The zero
-// value is the default limit, generous enough that a person typing into the
-// live search never meets it.
+// RateLimit caps how much server work one client may ask for on the
+// routes that run the engine or touch a database (see rateLimited). Each
+// request costs one token when it starts and, once it has run, one more
+// for every further Unit of time its handler took, so a client sending expensive
+// replays runs out far sooner than one typing into the live search. The
+// zero value is the default limit, generous enough that a person never
+// meets it.
 type RateLimit struct {
-	Off    bool    // no limit at all: for load benchmarks, which must measure the server, not the limiter
-	PerSec float64 // requests per second each client earns back; 0 means 20
-	Burst  int     // requests a client may make at once; 0 means 60
+	Off    bool          // no limit at all: for load benchmarks, which must measure the server, not the limiter
+	PerSec float64       // tokens per second each client earns back; 0 means 20
+	Burst  int           // tokens a client may hold; 0 means 60
+	Unit   time.Duration // handler time that costs one more token, beyond the first Unit; 0 means 25ms
 }
 
 const (
 	defaultRatePerSec = 20
 	defaultRateBurst  = 60
+	defaultRateUnit   = 25 * time.Millisecond
 	// rateLimitExpiry is how long a quiet client's counter is kept.
 	rateLimitExpiry = 3 * time.Minute
-	// retryAfterSeconds is sent with a 429: by then a client has earned
-	// back enough requests to go on typing.
+	// retryAfterSeconds is the least Retry-After a 429 carries: by then a
+	// client has earned back enough to go on typing.
 	retryAfterSeconds = 2
+	// maxRetryAfter caps the Retry-After of a 429, in seconds.
+	maxRetryAfter = 60
 )
 
 // rateLimitMessage is the 429 page's text, shown through the normal error
@@ -47,17 +54,109 @@ func (r RateLimit) withDefaults() RateLimit {
 	if r.Burst <= 0 {
 		r.Burst = defaultRateBurst
 	}
+	if r.Unit <= 0 {
+		r.Unit = defaultRateUnit
+	}
 	return r
 }
 
-// rateLimited reports whether a request is subject to the limit: search,
-// the JSON API, and the forms that make the server replay a scenario, check
-// a deck or start a quiz attempt.
+// rateLimited reports whether a request is subject to the limit: every
+// route that runs the engine or reads or writes a database, GET or POST:
+// search, the JSON API, replays (pasted, shared and bundled), the deck
+// checker, the quiz, certificate lookups and the export. Pages served from
+// memory are not, and neither is submitting an attempt, which a candidate
+// does once with the clock running and which its attempt id and CSRF token
+// already bound.
 func rateLimited(method, path string) bool {
-	if path == "/search" || strings.HasPrefix(path, "/api/") {
+	switch {
+	case path == "/search", strings.HasPrefix(path, "/api/"),
+		path == "/domain/check",
+		strings.HasPrefix(path, "/quiz/"),
+		path == "/verify", strings.HasPrefix(path, "/verify/"),
+		strings.HasPrefix(path, "/export/"),
+		path == "/organiser", strings.HasPrefix(path, "/organiser/"):
 		return true
+	case strings.HasPrefix(path, "/attempt/"):
+		return !strings.HasSuffix(path, "/submit")
+	case path == "/replay":
+		return method == http.MethodPost
+	case strings.HasPrefix(path, "/replay/"):
+		return path != "/replay/help"
 	}
-	return method == http.MethodPost && (path == "/replay" || path == "/domain/check" || strings.HasPrefix(path, "/quiz/"))
+	return false
+}
+
+// costLimiter is a token bucket per client that is charged after the
+// fact for the time each request took.
+type costLimiter struct {
+	cfg     RateLimit
+	mu      sync.Mutex
+	clients map[string]*bucket
+	swept   time.Time
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func newCostLimiter(cfg RateLimit) *costLimiter {
+	return &costLimiter{cfg: cfg.withDefaults(), clients: map[string]*bucket{}}
+}
+
+// refill brings key's bucket up to date at now, creating it full.
+func (l *costLimiter) refill(key string, now time.Time) *bucket {
+	if now.Sub(l.swept) > time.Minute {
+		for k, b := range l.clients {
+			if now.Sub(b.last) > rateLimitExpiry {
+				delete(l.clients, k)
+			}
+		}
+		l.swept = now
+	}
+	b := l.clients[key]
+	if b == nil {
+		b = &bucket{tokens: float64(l.cfg.Burst), last: now}
+		l.clients[key] = b
+	}
+	b.tokens = min(float64(l.cfg.Burst), b.tokens+now.Sub(b.last).Seconds()*l.cfg.PerSec)
+	b.last = now
+	return b
+}
+
+// take spends n tokens of key's bucket when it holds at least one; when
+// it does not, it spends nothing and says how long until it will.
+func (l *costLimiter) take(key string, n float64, now time.Time) (ok bool, wait time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.refill(key, now)
+	if b.tokens < 1 {
+		return false, time.Duration((1 - b.tokens) / l.cfg.PerSec * float64(time.Second))
+	}
+	b.tokens -= n
+	return true, 0
+}
+
+// charge spends tokens for work already done beyond the first Unit (which
+// the token taken at the start covers); the bucket may go below zero, and
+// the client then waits for it to refill.
+func (l *costLimiter) charge(key string, took time.Duration, now time.Time) {
+	n := float64(took-l.cfg.Unit) / float64(l.cfg.Unit)
+	if n <= 0 {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.refill(key, now)
+	b.tokens = max(b.tokens-n, -float64(l.cfg.Burst))
+}
+
+// tooMany is the 429 answer, with a Retry-After of at least
+// retryAfterSeconds.
+func tooMany(c echo.Context, wait time.Duration) error {
+	secs := min(max(retryAfterSeconds, int((wait+time.Second-1)/time.Second)), maxRetryAfter)
+	c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
+	return &echo.HTTPError{Code: http.StatusTooManyRequests, Message: rateLimitMessage}
 }
 
 // rateLimit is the middleware enforcing cfg on rateLimited paths. The key
@@ -70,28 +169,30 @@ func rateLimit(cfg RateLimit) echo.MiddlewareFunc {
 	if cfg.Off {
 		return func(next echo.HandlerFunc) echo.HandlerFunc { return next }
 	}
-	cfg = cfg.withDefaults()
-	store := middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
-		Rate:      rate.Limit(cfg.PerSec),
-		Burst:     cfg.Burst,
-		ExpiresIn: rateLimitExpiry,
-	})
-	return middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
-		Skipper: func(c echo.Context) bool { return !rateLimited(c.Request().Method, c.Request().URL.Path) },
-		IdentifierExtractor: func(c echo.Context) (string, error) {
-			return clientKey(c.RealIP()), nil
-		},
-		DenyHandler: func(c echo.Context, _ string, err error) error {
-			c.Response().Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
-			return &echo.HTTPError{Code: http.StatusTooManyRequests, Message: rateLimitMessage, Internal: err}
-		},
-		Store: store,
-	})
+	l := newCostLimiter(cfg)
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			r := c.Request()
+			if !rateLimited(r.Method, r.URL.Path) {
+				return next(c)
+			}
+			key := ClientKey(c.RealIP())
+			start := time.Now()
+			if ok, wait := l.take(key, 1, start); !ok {
+				return tooMany(c, wait)
+			}
+			err := next(c)
+			end := time.Now()
+			waited, _ := c.Get(engineWaitKey).(time.Duration)
+			l.charge(key, end.Sub(start)-waited, end)
+			return err
+		}
+	}
 }
 
-// clientKey is the rate-limit key for a client address: the address itself
-// for IPv4, its /64 network for IPv6.
-func clientKey(addr string) string {
+// ClientKey is the key limits count a client address under: the address
+// itself for IPv4, its /64 network for IPv6.
+func ClientKey(addr string) string {
 	ip := net.ParseIP(addr)
 	if ip == nil {
 		return addr
@@ -109,24 +210,29 @@ const maxBodyBytes = 256 << 10
 // bodyTooLarge is the 413 answer, shown through the normal error handler.
 var bodyTooLarge = &echo.HTTPError{Code: http.StatusRequestEntityTooLarge, Message: "That request is larger than this site accepts."}
 
-// bufferChunkedBody reads a request body of unknown length (sent chunked,
-// without Content-Length) before the handler runs, at most limit bytes, and
-// refuses a longer one with 413. BodyLimit refuses a declared length over
-// the limit at once, but a chunked body only fails when read, and a
-// handler that reads it through form parsing sees an empty form instead
-// of the error (the CSRF check then answers 400, not 413).
-func bufferChunkedBody(limit int64) echo.MiddlewareFunc {
+// readBody reads a request's body before the handler runs, at most limit
+// bytes, so that every way a body can fail is answered here, the same for
+// every route: a body over the limit (declared or sent chunked) is 413, a
+// body that arrives too slowly for the server's read timeout is 408, and
+// one that breaks off is 400. Handlers then read the body from memory; a
+// form parsed from a failed read would otherwise look empty, and a JSON
+// handler would turn the read error into a 500.
+func readBody(limit int64) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			r := c.Request()
-			if r.ContentLength >= 0 || r.Body == nil || r.Body == http.NoBody {
+			if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
 				return next(c)
 			}
 			b, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
 			if err != nil {
 				var he *echo.HTTPError
-				if errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge {
+				var ne net.Error
+				switch {
+				case errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge:
 					return bodyTooLarge
+				case errors.Is(err, os.ErrDeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
+					return echo.NewHTTPError(http.StatusRequestTimeout, "The request body arrived too slowly; send it again.").SetInternal(err)
 				}
 				return echo.NewHTTPError(http.StatusBadRequest, "The request body could not be read.").SetInternal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -195,8 +196,8 @@ func TestRateLimitDenial(t *testing.T) {
 	if rec.Code != http.StatusTooManyRequests {
 		t.Fatalf("status %d, want 429", rec.Code)
 	}
-	if got := rec.Header().Get("Retry-After"); got != strconv.Itoa(retryAfterSeconds) {
-		t.Errorf("Retry-After = %q, want %q", got, strconv.Itoa(retryAfterSeconds))
+	if got, err := strconv.Atoi(rec.Header().Get("Retry-After")); err != nil || got < retryAfterSeconds || got > maxRetryAfter {
+		t.Errorf("Retry-After = %q, want %d to %d seconds", rec.Header().Get("Retry-After"), retryAfterSeconds, maxRetryAfter)
 	}
 	if len(*errs) != 1 {
 		t.Fatalf("error handler saw %d errors, want 1: %v", len(*errs), *errs)
@@ -214,10 +215,10 @@ func TestRateLimitDefaults(t *testing.T) {
 	tests := []struct {
 		in, want RateLimit
 	}{
-		{RateLimit{}, RateLimit{PerSec: 20, Burst: 60}},
-		{RateLimit{PerSec: 5}, RateLimit{PerSec: 5, Burst: 60}},
-		{RateLimit{Burst: 7}, RateLimit{PerSec: 20, Burst: 7}},
-		{RateLimit{PerSec: -1, Burst: -1}, RateLimit{PerSec: 20, Burst: 60}},
+		{RateLimit{}, RateLimit{PerSec: 20, Burst: 60, Unit: 25 * time.Millisecond}},
+		{RateLimit{PerSec: 5}, RateLimit{PerSec: 5, Burst: 60, Unit: 25 * time.Millisecond}},
+		{RateLimit{Burst: 7, Unit: time.Second}, RateLimit{PerSec: 20, Burst: 7, Unit: time.Second}},
+		{RateLimit{PerSec: -1, Burst: -1}, RateLimit{PerSec: 20, Burst: 60, Unit: 25 * time.Millisecond}},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, tt.in.withDefaults()); diff != "" {
@@ -236,8 +237,8 @@ func TestClientKey(t *testing.T) {
 		{"not an address", "not an address"},
 	}
 	for _, tt := range tests {
-		if got := clientKey(tt.in); got != tt.want {
-			t.Errorf("clientKey(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := ClientKey(tt.in); got != tt.want {
+			t.Errorf("ClientKey(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -245,7 +246,13 @@ func TestClientKey(t *testing.T) {
 // unsized hides a reader's length, so the request is sent chunked.
 type unsized struct{ io.Reader }
 
-func TestBufferChunkedBody(t *testing.T) {
+// slowBody fails the way a connection's body read does when the server's
+// read deadline passes.
+type slowBody struct{}
+
+func (slowBody) Read([]byte) (int, error) { return 0, os.ErrDeadlineExceeded }
+
+func TestReadBody(t *testing.T) {
 	const limit = 100
 	tests := []struct {
 		name     string
@@ -257,7 +264,10 @@ func TestBufferChunkedBody(t *testing.T) {
 		{"chunked under the limit", unsized{strings.NewReader(strings.Repeat("a", limit))}, -1, 200, strings.Repeat("a", limit)},
 		{"chunked over the limit", unsized{strings.NewReader(strings.Repeat("a", limit+1))}, -1, 413, ""},
 		{"chunked empty", unsized{strings.NewReader("")}, -1, 200, ""},
-		{"sized bodies are left to BodyLimit", strings.NewReader(strings.Repeat("a", limit+50)), limit + 50, 200, strings.Repeat("a", limit+50)},
+		{"sized under the limit", strings.NewReader("abc"), 3, 200, "abc"},
+		{"sized over the limit", strings.NewReader(strings.Repeat("a", limit+50)), limit + 50, 413, ""},
+		{"too slow", slowBody{}, 10, 408, ""},
+		{"too slow, chunked", unsized{slowBody{}}, -1, 408, ""},
 		{"read error", unsized{iotest.ErrReader(errors.New("connection reset"))}, -1, 400, ""},
 	}
 	for _, tt := range tests {
@@ -271,7 +281,7 @@ func TestBufferChunkedBody(t *testing.T) {
 					_ = c.String(he.Code, "")
 				}
 			}
-			e.Use(bufferChunkedBody(limit))
+			e.Use(readBody(limit))
 			var got string
 			e.POST("/", func(c echo.Context) error {
 				b, err := io.ReadAll(c.Request().Body)
@@ -308,15 +318,57 @@ func TestRateLimitedPaths(t *testing.T) {
 		{"POST", "/api/replay", true},
 		{"POST", "/api/domain/check", true},
 		{"POST", "/replay", true},
+		{"GET", "/replay/s/abc", true},
+		{"GET", "/replay/goat-09-example-2", true},
+		{"GET", "/domain/check", true},
 		{"POST", "/domain/check", true},
 		{"POST", "/quiz/goat/start", true},
+		{"GET", "/attempt/abc", true},
+		{"GET", "/attempt/abc/result", true},
+		{"GET", "/verify", true},
+		{"GET", "/verify/7KQ2M-9XD4B", true},
+		{"GET", "/export/attempts.csv", true},
 		{"GET", "/replay", false},
+		{"GET", "/replay/help", false},
 		{"GET", "/quiz", false},
 		{"GET", "/rules/goat-01", false},
+		{"GET", "/static/site.css", false},
 		{"POST", "/attempt/abc/submit", false},
 	} {
 		if got := rateLimited(tt.method, tt.path); got != tt.want {
 			t.Errorf("rateLimited(%s %s) = %v, want %v", tt.method, tt.path, got, tt.want)
 		}
+	}
+}
+
+// TestCostLimiter charges by time taken: with 10 tokens, ten requests
+// that each take no time all pass, but after one that took 105ms (one
+// token to start and its first 10ms, 9.5 for the rest) the client must
+// wait, and the wait it is told matches what it owes.
+func TestCostLimiter(t *testing.T) {
+	l := newCostLimiter(RateLimit{PerSec: 10, Burst: 10, Unit: 10 * time.Millisecond})
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := range 10 {
+		if ok, _ := l.take("cheap", 1, t0); !ok {
+			t.Fatalf("cheap request %d denied", i)
+		}
+	}
+	if ok, _ := l.take("cheap", 1, t0); ok {
+		t.Errorf("an 11th request at once passed")
+	}
+	if ok, _ := l.take("costly", 1, t0); !ok {
+		t.Fatal("first costly request denied")
+	}
+	l.charge("costly", 105*time.Millisecond, t0)
+	ok, wait := l.take("costly", 1, t0)
+	if ok {
+		t.Fatalf("a request after 105ms of work on a 10-token budget passed")
+	}
+	// 10 - 1 - 9.5 = -0.5 tokens: 1.5 tokens to earn at 10 a second.
+	if want := 150 * time.Millisecond; wait < want-time.Millisecond || wait > want+time.Millisecond {
+		t.Errorf("wait = %v, want %v", wait, want)
+	}
+	if ok, _ := l.take("costly", 1, t0.Add(160*time.Millisecond)); !ok {
+		t.Errorf("denied after the wait it was told")
 	}
 }

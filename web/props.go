@@ -17,6 +17,10 @@ type Base struct {
 	Nav       string // the active top-level section: "home", a format id, "compare", "cards", "search"
 	Assets    Assets // fingerprinted static asset URLs
 	OGType    string // "website" unless set ("article" for rules)
+	// UserContent marks a page whose text a visitor wrote (a shared
+	// scenario): search engines are told not to index it, and its title
+	// and preview say whose it is.
+	UserContent bool
 }
 
 // FullTitle is the <title>: the page title and the site name.

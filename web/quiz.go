@@ -4,10 +4,10 @@ import (
 	crand "crypto/rand"
 	"crypto/subtle"
 	"encoding/binary"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"regexp"
@@ -671,12 +671,72 @@ func (s *Server) practice(c echo.Context) error {
 	return s.render(c, http.StatusOK, practiceView(p))
 }
 
-// csvCell defuses a value a spreadsheet would run as a formula.
+// csvSplitters are the characters a spreadsheet may split a CSV line on
+// (whatever separator it guesses or is told), and the quote and line
+// breaks that start a new field when it parses the line its own way.
+const csvSplitters = ",;\t|\"\r\n"
+
+// csvCell defuses a value a spreadsheet would run as a formula, whichever
+// separator the file is opened with: wherever a field could begin (the
+// start, or just after any csvSplitters character, spaces skipped) a
+// formula character (= + - @ tab CR) gets a ' in front.
 func csvCell(v string) string {
-	if v != "" && strings.ContainsRune("=+-@\t\r", rune(v[0])) {
-		return "'" + v
+	var b strings.Builder
+	fieldStart := true
+	for _, r := range v {
+		if fieldStart && strings.ContainsRune("=+-@\t\r", r) {
+			b.WriteByte('\'')
+		}
+		b.WriteRune(r)
+		fieldStart = strings.ContainsRune(csvSplitters, r) || (fieldStart && r == ' ')
 	}
-	return v
+	return b.String()
+}
+
+// csvLine is one line of the export: every field quoted, so a separator
+// inside a value never splits it in a reader that honours quotes.
+func csvLine(fields ...string) string {
+	var b strings.Builder
+	for i, f := range fields {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('"')
+		b.WriteString(strings.ReplaceAll(csvCell(f), `"`, `""`))
+		b.WriteByte('"')
+	}
+	b.WriteString("\r\n")
+	return b.String()
+}
+
+// exportToken is the token a request presents: the Authorization header
+// ("Bearer T"), the X-Export-Token header, or, for links made before the
+// header existed, ?token= (which browsers keep in their history, so the
+// header is the way to use).
+func exportToken(c echo.Context) string {
+	h := c.Request().Header
+	if t, ok := strings.CutPrefix(h.Get("Authorization"), "Bearer "); ok {
+		return strings.TrimSpace(t)
+	}
+	if t := h.Get("X-Export-Token"); t != "" {
+		return t
+	}
+	return c.QueryParam("token")
+}
+
+// organiserTokenOK checks a presented organiser token. Wrong tokens are
+// limited per address (five, then one a minute), so guessing is hopeless:
+// once an address is over, it gets 429 without the token being compared.
+func (s *Server) organiserTokenOK(c echo.Context, got string) (bool, error) {
+	key, now := ClientKey(c.RealIP()), time.Now()
+	if ok, wait := s.exportBad.take(key, 0, now); !ok {
+		return false, tooMany(c, wait)
+	}
+	if subtle.ConstantTimeCompare([]byte(got), []byte(s.d.Quiz.ExportToken)) != 1 {
+		s.exportBad.take(key, 1, now)
+		return false, nil
+	}
+	return true, nil
 }
 
 func (s *Server) exportAttempts(c echo.Context) error {
@@ -684,8 +744,11 @@ func (s *Server) exportAttempts(c echo.Context) error {
 	if want == "" {
 		return fmt.Errorf("%w: the attempts export is not enabled on this server", ErrNotFound)
 	}
-	got := c.QueryParam("token")
-	if subtle.ConstantTimeCompare([]byte(got), []byte(want)) != 1 {
+	ok, err := s.organiserTokenOK(c, exportToken(c))
+	if err != nil {
+		return err
+	}
+	if !ok {
 		e := *errForbidden
 		e.Message = "The export token is missing or wrong."
 		return &e
@@ -698,8 +761,8 @@ func (s *Server) exportAttempts(c echo.Context) error {
 	h.Set(echo.HeaderContentType, "text/csv; charset=utf-8")
 	h.Set(echo.HeaderContentDisposition, `attachment; filename="attempts.csv"`)
 	c.Response().WriteHeader(http.StatusOK)
-	w := csv.NewWriter(c.Response())
-	_ = w.Write([]string{"started_at", "submitted_at", "format", "name", "correct", "total", "percent", "passed", "code"})
+	var out strings.Builder
+	out.WriteString(csvLine("started_at", "submitted_at", "format", "name", "correct", "total", "percent", "passed", "code"))
 	for _, a := range list {
 		submitted, correct, pct, passed := "", "", "", ""
 		if !a.SubmittedAt.IsZero() && a.Total > 0 {
@@ -707,9 +770,9 @@ func (s *Server) exportAttempts(c echo.Context) error {
 			correct, pct = strconv.Itoa(a.Correct), strconv.Itoa(a.Correct*100/a.Total)
 			passed = strconv.FormatBool(a.Passed)
 		}
-		_ = w.Write([]string{a.StartedAt.Format(time.RFC3339), submitted, a.Format, csvCell(a.Name),
-			correct, strconv.Itoa(a.Total), pct, passed, a.Code})
+		out.WriteString(csvLine(a.StartedAt.Format(time.RFC3339), submitted, a.Format, a.Name,
+			correct, strconv.Itoa(a.Total), pct, passed, a.Code))
 	}
-	w.Flush()
-	return w.Error()
+	_, err = io.WriteString(c.Response(), out.String())
+	return err
 }

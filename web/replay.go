@@ -8,15 +8,22 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 
 	"substep/internal/puzzle"
 	"substep/internal/shares"
+	"substep/internal/sqlitefile"
 	"substep/rulings"
 )
+
+// errSharesFull marks a full store of shared scenarios, which the error
+// page tells apart from a full disk elsewhere.
+var errSharesFull = errors.New("the store of shared scenarios is full")
 
 // ReplayDeps is what the replay pages need.
 type ReplayDeps struct {
@@ -100,9 +107,10 @@ func (p ReplayPage) payload() replayPayload {
 }
 
 // replayAll replays s under each format, all formats sharing one budget
-// of work and output and stopping when ctx ends, and finds the script lines
-// where the formats disagree.
-func replayAll(ctx context.Context, s *rulings.Scenario, formats []string) ([]ReplayColumn, []int, map[int]string) {
+// of work and output, and finds the script lines where the formats
+// disagree, and what differs at each. Once ctx ends it returns ctx's error instead (a replay cut
+// short must never be shown, or stored as a share link's page).
+func replayAll(ctx context.Context, s *rulings.Scenario, formats []string) ([]ReplayColumn, []int, map[int]string, error) {
 	var cols []ReplayColumn
 	budget := rulings.NewBudget(0)
 	for _, f := range formats {
@@ -111,10 +119,13 @@ func replayAll(ctx context.Context, s *rulings.Scenario, formats []string) ([]Re
 			continue
 		}
 		t := rulings.Replay(ctx, s, prof, budget)
+		if err := ctx.Err(); err != nil {
+			return nil, nil, nil, err
+		}
 		cols = append(cols, ReplayColumn{Format: prof.ID, Name: prof.Name, T: t, Steps: t.Steps(), Profile: prof})
 	}
 	differs, why := lineDiffs(cols)
-	return cols, differs, why
+	return cols, differs, why, nil
 }
 
 // chooseFormats reads ?formats=goat,hat (or "all"); the default is the
@@ -304,9 +315,22 @@ func (s *Server) replayBundled(c echo.Context) error {
 	return fmt.Errorf("%w: no scenario %q", ErrNotFound, name)
 }
 
-// replayShared replays a pasted scenario stored under its hash.
+// userContentNote prefixes what a shared scenario's page says of itself
+// in its preview: its title and text are a visitor's, not the site's.
+const userContentNote = "Shared by a visitor, not checked by Substep: "
+
+// replayShared replays a pasted scenario stored under its hash. The page
+// is a visitor's writing: it is kept out of search engines and its title
+// and preview say so. A key's page never changes, so it is rendered once.
 func (s *Server) replayShared(c echo.Context) error {
+	c.Response().Header().Set("X-Robots-Tag", "noindex, nofollow")
 	key := c.Param("key")
+	if len(key) > 64 {
+		return fmt.Errorf("%w: no shared scenario %q", ErrNotFound, truncate(key, 40))
+	}
+	if e, ok := s.pages.get(s.replayCacheKey(c, nil)); ok {
+		return s.sendPrerendered(c, e.status, e.page)
+	}
 	src, err := s.d.Replay.Shares.Get(c.Request().Context(), key)
 	if errors.Is(err, shares.ErrNotFound) {
 		return fmt.Errorf("%w: no shared scenario %q", ErrNotFound, key)
@@ -318,19 +342,55 @@ func (s *Server) replayShared(c echo.Context) error {
 	if err != nil {
 		// A stored scenario parsed when it was shared; the engine may have
 		// changed since. Show the problems rather than failing.
-		p := ReplayPage{Base: s.replayBase(c, "Shared scenario", "A scenario shared from Substep's replay page."), Source: src, Problems: parseProblems(err), Formats: formatChoices(chooseFormats("", nil)), Script: s.assetURL("replay.js")}
+		b := s.replayBase(c, "Shared scenario (visitor's)", userContentNote+"a scenario shared from Substep's replay page.")
+		b.UserContent = true
+		p := ReplayPage{Base: b, Source: src, Problems: parseProblems(err), Formats: formatChoices(chooseFormats("", nil)), Script: s.assetURL("replay.js")}
 		return s.render(c, http.StatusOK, replayView(p))
 	}
 	return s.showReplay(c, sc, src, "", key)
 }
 
-func (s *Server) showReplay(c echo.Context, sc *rulings.Scenario, src, name, key string) error {
+// replayCacheKey is what a replay page depends on: its path (the bundled
+// name or the share key), the formats it shows, and whether they were
+// asked for (which the share link repeats).
+func (s *Server) replayCacheKey(c echo.Context, sc *rulings.Scenario) string {
 	query := strings.Join(c.QueryParams()["formats"], ",")
 	formats := chooseFormats(query, sc)
-	cols, differs, why := replayAll(c.Request().Context(), sc, formats)
+	if sc == nil && query == "" {
+		// The default formats are the scenario's own; the key must not
+		// need the scenario to be read first.
+		formats = []string{"default"}
+	}
+	return c.Request().URL.Path + "?" + strings.Join(formats, ",") + "&asked=" + strconv.FormatBool(query != "")
+}
+
+// showReplay answers the replay page of sc, rendered once for its key and
+// served from the cache after.
+func (s *Server) showReplay(c echo.Context, sc *rulings.Scenario, src, name, key string) error {
+	return s.cachedPage(c, s.replayCacheKey(c, nil), name == "", func(ctx context.Context) (int, templ.Component, error) {
+		p, err := s.replayPage(ctx, c, sc, src, name, key)
+		if err != nil {
+			return 0, nil, err
+		}
+		return http.StatusOK, replayView(p), nil
+	})
+}
+
+func (s *Server) replayPage(ctx context.Context, c echo.Context, sc *rulings.Scenario, src, name, key string) (ReplayPage, error) {
+	query := strings.Join(c.QueryParams()["formats"], ",")
+	formats := chooseFormats(query, sc)
+	cols, differs, why, err := replayAll(ctx, sc, formats)
+	if err != nil {
+		return ReplayPage{}, err
+	}
 	summary := replaySummary(sc, cols)
-	p := ReplayPage{Base: s.replayBase(c, "Replay: "+sc.Title, summary), Source: src, Name: name, Scenario: sc, Columns: cols, Differs: differs, Why: why, Formats: formatChoices(formats), AllOK: true,
+	title := "Replay: " + sc.Title
+	if name == "" {
+		title, summary = "Shared scenario (visitor's): "+sc.Title, truncate(userContentNote+summary, 300)
+	}
+	p := ReplayPage{Base: s.replayBase(c, title, summary), Source: src, Name: name, Scenario: sc, Columns: cols, Differs: differs, Why: why, Formats: formatChoices(formats), AllOK: true,
 		Script: s.assetURL("replay.js"), Rules: s.ruleLabels(cols)}
+	p.UserContent = name == ""
 	for _, col := range cols {
 		p.AllOK = p.AllOK && col.T.OK()
 	}
@@ -354,7 +414,7 @@ func (s *Server) showReplay(c echo.Context, sc *rulings.Scenario, src, name, key
 	if query != "" {
 		p.ShareURL += "?formats=" + strings.Join(formats, ",")
 	}
-	return s.render(c, http.StatusOK, replayView(p))
+	return p, nil
 }
 
 // replaySummary is the one line a pasted link previews with: what each
@@ -396,7 +456,10 @@ func (s *Server) replayPost(c echo.Context) error {
 		p.Problems = parseProblems(err)
 		return s.render(c, http.StatusBadRequest, replayView(p))
 	}
-	key, err := s.d.Replay.Shares.Put(c.Request().Context(), src)
+	key, err := s.d.Replay.Shares.Put(c.Request().Context(), ClientKey(c.RealIP()), src)
+	if errors.Is(err, sqlitefile.ErrFull) {
+		return fmt.Errorf("%w: %w", errSharesFull, err)
+	}
 	if err != nil {
 		return err
 	}
@@ -422,7 +485,7 @@ func normalizeScenario(src string) string {
 // JSON {"scenario": "...", "formats": ["goat", "hat"]}. It answers every
 // format's timeline, or 400 with each problem's line and reason.
 func (s *Server) apiReplay(c echo.Context) error {
-	body, err := io.ReadAll(io.LimitReader(c.Request().Body, shares.MaxLen+1))
+	body, err := io.ReadAll(io.LimitReader(c.Request().Body, shares.MaxLen+1)) // already in memory (readBody)
 	if err != nil {
 		return err
 	}
@@ -445,7 +508,15 @@ func (s *Server) apiReplay(c echo.Context) error {
 		probs := parseProblems(err)
 		return c.JSON(http.StatusBadRequest, map[string]any{"error": probs[0].Error(), "line": probs[0].Line, "problems": probs, "status": 400})
 	}
-	cols, differs, why := replayAll(c.Request().Context(), sc, chooseFormats(formats, sc))
+	release, err := s.slots.acquire(c, true)
+	if err != nil {
+		return err
+	}
+	defer release()
+	cols, differs, why, err := replayAll(c.Request().Context(), sc, chooseFormats(formats, sc))
+	if err != nil {
+		return err
+	}
 	type out struct {
 		Format   string            `json:"format"`
 		Timeline *rulings.Timeline `json:"timeline"`

@@ -23,6 +23,8 @@ import (
 	"substep/internal/preview"
 	"substep/internal/render"
 	"substep/internal/search"
+	"substep/internal/shares"
+	"substep/internal/sqlitefile"
 	"substep/pools"
 	"substep/rulings"
 	"substep/rulings/domain"
@@ -49,7 +51,10 @@ type Config struct {
 	BaseURL        string        // absolute URL the site is reached at, for canonical links
 	RequestTimeout time.Duration // per request; 0 means 10s
 	Logger         *slog.Logger
-	RateLimit      RateLimit // per client on /search and /api/* (see limits.go); the zero value is the default limit
+	RateLimit      RateLimit // per client on the routes that run the engine or touch a database (see limits.go); the zero value is the default limit
+	EngineSlots    int       // replays running at once; 0 means half the CPUs, at least 1 (see engineSlots)
+	EngineShare    float64   // part of each CPU's time pasted, shared and API replays may use together; 0 means 5%
+	PageCacheBytes int       // memory for replay pages rendered once and served again; 0 means 64 MiB
 }
 
 // Deps are the read-only data the handlers serve.
@@ -78,6 +83,9 @@ type Server struct {
 	static    map[string]staticFile
 	mentions  map[string][]Mention // card name → pages that mention it
 	guideHTML string               // rulings/SCENARIOS.md, rendered once
+	slots     *engineSlots         // bounds the replays at once and the engine time they use
+	pages     *pageCache           // replay pages, rendered once per key
+	exportBad *costLimiter         // wrong export tokens, per client
 	previews  *preview.Cache       // og:image pictures, drawn once each (preview.go)
 	apiEx     apiExamples          // /api's live example answers (api.go)
 }
@@ -104,7 +112,13 @@ func New(cfg Config, d Deps) (*Server, error) {
 		cfg.RequestTimeout = 10 * time.Second
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	s := &Server{cfg: cfg, d: d, log: cfg.Logger, static: map[string]staticFile{}}
+	if cfg.PageCacheBytes <= 0 {
+		cfg.PageCacheBytes = 64 << 20
+	}
+	s := &Server{cfg: cfg, d: d, log: cfg.Logger, static: map[string]staticFile{},
+		slots: newEngineSlots(cfg.EngineSlots, cfg.EngineShare), pages: newPageCache(cfg.PageCacheBytes),
+		// Five wrong export tokens, then one a minute.
+		exportBad: newCostLimiter(RateLimit{PerSec: 1.0 / 60, Burst: 5})}
 	if err := s.loadStatic(); err != nil {
 		return nil, err
 	}
@@ -142,9 +156,10 @@ func New(cfg Config, d Deps) (*Server, error) {
 			return c.Request().Method == http.MethodGet && (strings.HasPrefix(p, "/rules/") || strings.HasPrefix(p, "/static/"))
 		},
 	}))
+	e.Use(crossOrigin())
 	e.Use(middleware.BodyLimit("256K"))
 	e.Use(rateLimit(cfg.RateLimit))
-	e.Use(bufferChunkedBody(maxBodyBytes)) // a chunked body over the limit gets 413 too (limits.go)
+	e.Use(readBody(maxBodyBytes)) // 413, 408 or 400 for a body that fails, whatever the route (limits.go)
 
 	e.GET("/", s.home)
 	e.GET("/formats/:format", s.format)
@@ -188,8 +203,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 	return s, nil
 }
 
-// ServeHTTP makes Server an http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.e.ServeHTTP(w, r) }
+// ServeHTTP makes Server an http.Handler. HEAD is answered as GET.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.e.ServeHTTP(w, headAsGet(r)) }
 
 func (s *Server) loadStatic() error {
 	types := map[string]string{".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
@@ -283,6 +298,16 @@ func (s *Server) handleError(err error, c echo.Context) {
 		status, title, msg = http.StatusBadRequest, "Bad request", userMessage(err)
 	case errors.Is(err, context.DeadlineExceeded):
 		status, title, msg = http.StatusServiceUnavailable, "Too slow", "That took too long to answer. Please try again."
+	case errors.Is(err, shares.ErrQuota):
+		status, title, msg = http.StatusTooManyRequests, "Sharing limit reached", "Your address has shared as many new scenarios today as the site stores for one address, so this one was not saved. Scenarios you shared before still open, and you can replay without sharing through the API."
+		c.Response().Header().Set("Retry-After", "3600")
+	case errors.Is(err, sqlitefile.ErrFull):
+		status, title, msg = http.StatusInsufficientStorage, "Storage full", "The site's storage is full, so nothing could be saved and nothing was changed. The operators have been told in the log; please try again later."
+		if errors.Is(err, errSharesFull) {
+			msg = "The site's store of shared scenarios is full, so this scenario was not saved. Scenarios shared before still open, and quiz attempts are not affected."
+		}
+	case errors.Is(err, sqlitefile.ErrCorrupt):
+		status, title, msg = http.StatusInternalServerError, "Damaged database", "A database on the server is damaged, so this page cannot be answered. The operators have been told in the log."
 	case errors.As(err, &he):
 		status = he.Code
 		title = http.StatusText(status)
@@ -293,8 +318,18 @@ func (s *Server) handleError(err error, c echo.Context) {
 			title, msg = "Page not found", "There is no page at this address. It may have moved, or the link may be mistyped."
 		}
 	}
-	if status >= 500 {
+	var dbErr *sqlitefile.Error
+	switch {
+	case errors.As(err, &dbErr):
+		// A full disk or a damaged file needs an operator: say which file
+		// and what, in a line of its own.
+		s.log.Error("database needs attention", "file", dbErr.Path, "problem", dbErr.Kind, "sqlite", dbErr.Err, "method", c.Request().Method, "path", c.Request().URL.Path, "status", status)
+	case status == http.StatusServiceUnavailable && errors.Is(err, errBusy):
+		s.log.Info("engine busy", "method", c.Request().Method, "path", c.Request().URL.Path)
+	case status >= 500:
 		s.log.Error("request failed", "method", c.Request().Method, "path", c.Request().URL.Path, "status", status, "err", err)
+	case status == http.StatusRequestTimeout:
+		s.log.Info("request body too slow", "method", c.Request().Method, "path", c.Request().URL.Path, "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		_ = c.JSON(status, map[string]any{"error": msg, "status": status})

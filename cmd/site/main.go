@@ -1,6 +1,6 @@
 // Command site serves Substep and runs its offline tasks:
 //
-//	site [-addr 127.0.0.1:8080] [-content DIR] [-db FILE] [-attempts FILE] [-cards cards.cdb] [-export-token T]
+//	site [-addr 127.0.0.1:8080] [-content DIR] [-db FILE] [-attempts FILE] [-shares FILE] [-cards cards.cdb] [-export-token T]
 //	                                                         serve the site
 //	site build -o substep.db                                 compile the content database
 //	site check                                               validate every page and scenario; non-zero on problems

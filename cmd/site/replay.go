@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"substep/internal/puzzle"
@@ -69,6 +70,13 @@ func replay(fs *flag.FlagSet, args []string, stdout io.Writer) error {
 		var out []*rulings.Timeline
 		budget := rulings.NewBudget(0) // the same budget a web request gets for all its formats
 		for _, p := range profiles {
+			if *formats == "all" && !slices.Contains(sc.Formats, p.ID) {
+				// The file's expectations are written for its own formats.
+				if !*asJSON {
+					fmt.Fprintf(stdout, "%s under %s: not meant for this scenario (it names %s)\n\n", sc.Title, p.Name, strings.Join(sc.Formats, ", "))
+				}
+				continue
+			}
 			t := rulings.Replay(context.Background(), sc, p, budget)
 			failed = failed || !t.OK()
 			out = append(out, t)

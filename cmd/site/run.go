@@ -91,14 +91,17 @@ func runCommand(ctx context.Context, args []string, stdout io.Writer) error {
 		fs.StringVar(&cfg.CardsPath, "cards", "", "a YGOPro cards.cdb for the Domain deck checker (default: the built-in catalogue)")
 		fs.StringVar(&cfg.DBPath, "db", "", "serve a content database made by 'site build' (default: build in memory)")
 		fs.StringVar(&cfg.AttemptsPath, "attempts", "attempts.db", "SQLite file for quiz attempts (created if missing)")
+		fs.StringVar(&cfg.SharesPath, "shares", "shares.db", "SQLite file for shared replay links, apart from the attempts (created if missing)")
+		sharesMB := fs.Int64("shares-max-mb", 512, "size cap of the shared-links file, in MiB")
 		fs.StringVar(&cfg.ExportToken, "export-token", "", "organiser token for /organiser and /export/attempts.csv (default $SUBSTEP_EXPORT_TOKEN; none: both off)")
 		fs.StringVar(&cfg.Issuer, "issuer", "", "the organiser's label on exam codes and certificates (default: the organiser of this Substep site)")
 		fs.DurationVar(&cfg.SelfCooldown, "self-cooldown", 10*time.Minute, "default wait between two self-assessments of a format from one address (organisers may change it per format)")
-		rateLimit := fs.Bool("rate-limit", true, "limit each client to 20 requests/s (bursts of 60) on search, the API and the forms that run the engine; false only for load benchmarks")
+		rateLimit := fs.Bool("rate-limit", true, "limit each client's use of the engine and the databases (20 tokens/s, bursts of 60, a token per 25ms of work); false only for load benchmarks")
 		if err := fs.Parse(args); err != nil {
 			return err
 		}
 		cfg.RateLimit.Off = !*rateLimit
+		cfg.ShareLimits.MaxBytes = *sharesMB << 20
 		if cfg.ExportToken == "" {
 			cfg.ExportToken = os.Getenv("SUBSTEP_EXPORT_TOKEN")
 		}

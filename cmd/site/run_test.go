@@ -82,3 +82,20 @@ func TestReplayPuzzle(t *testing.T) {
 		t.Errorf("stdout: %q", stdout.String())
 	}
 }
+
+// TestReplayAllFormats: -format all replays the formats the file names and
+// reports the others as not meant for it, without failing.
+func TestReplayAllFormats(t *testing.T) {
+	var stdout bytes.Buffer
+	err := run(context.Background(), []string{"replay", "../../content/scenarios/hat-05-example-2.scn", "-format", "all"}, &stdout)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	out := stdout.String()
+	if !strings.Contains(out, "under Domain: not meant for this scenario") {
+		t.Errorf("Domain is not reported as not meant for the scenario:\n%s", out)
+	}
+	if !strings.Contains(out, "Expectations") {
+		t.Errorf("the named formats were not replayed:\n%s", out)
+	}
+}

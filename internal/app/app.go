@@ -41,6 +41,8 @@ type Config struct {
 	Logger     *slog.Logger
 
 	AttemptsPath  string        // SQLite file for quiz attempts; "" keeps them in memory (lost at exit)
+	SharesPath    string        // SQLite file for shared replay links, apart from attempts; "" keeps them in memory
+	ShareLimits   shares.Limits // size cap, per-address quota and expiry of shared links; zero fields take defaults
 	ExportToken   string        // the organiser token: /organiser and the CSV export; "" turns both off
 	Issuer        string        // the organiser's label on exam codes and certificates
 	SelfCooldown  time.Duration // default wait between self-assessments of a format from one address; 0: none
@@ -48,7 +50,13 @@ type Config struct {
 
 	CardsPath string // a YGOPro cards.cdb for the Domain deck checker; "" uses the built-in catalogue
 
-	RateLimit web.RateLimit // per client on /search and /api/*; the zero value is the default limit
+	RateLimit   web.RateLimit // per client on the routes that run the engine or touch a database; the zero value is the default limit
+	EngineShare float64       // part of each CPU's time pasted, shared and API replays may use together; 0 means 5%
+
+	MaxConnsPerClient int           // connections one client address may hold open; 0 means 256
+	MaxConns          int           // connections in all; 0 means 16384, less when the open-file limit is lower
+	ReadTimeout       time.Duration // to read a whole request, body included; 0 means 15s
+	IdleTimeout       time.Duration // a keep-alive connection left idle is closed after this; 0 means 20s
 }
 
 // Content is the loaded, validated content and the card catalogue.
@@ -266,20 +274,30 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
+	if cfg.ReadTimeout <= 0 {
+		cfg.ReadTimeout = 15 * time.Second
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = 20 * time.Second
+	}
 	a := &App{cfg: cfg}
+	fds := raiseFDLimit(cfg.Logger)
 	var err error
 	if a.tries, err = attempts.Open(ctx, cfg.AttemptsPath); err != nil {
 		return nil, err
 	}
-	// Shared replay links live in the same writable file, in their own table.
-	if a.shares, err = shares.Open(ctx, cfg.AttemptsPath); err != nil {
+	// Shared replay links have a file of their own: filling it can never
+	// stop a quiz submission.
+	if a.shares, err = shares.Open(ctx, cfg.SharesPath, cfg.ShareLimits); err != nil {
 		a.Close()
 		return nil, err
 	}
-	if a.ln, err = net.Listen("tcp", cfg.Addr); err != nil {
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
 		a.Close()
 		return nil, err
 	}
+	a.ln = limitListener(ln, cfg.MaxConnsPerClient, maxConns(cfg.MaxConns, fds))
 	// Said at once: a first run has just spent a while compiling, and the
 	// content still takes a moment to load.
 	cfg.Logger.Info("listening; loading the content", "url", "http://"+a.ln.Addr().String())
@@ -299,11 +317,11 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	}
 	a.srv = &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       15 * time.Second,
+		ReadHeaderTimeout: min(5*time.Second, cfg.ReadTimeout),
+		ReadTimeout:       cfg.ReadTimeout,
 		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       60 * time.Second,
-		MaxHeaderBytes:    64 << 10,
+		IdleTimeout:       cfg.IdleTimeout,
+		MaxHeaderBytes:    32 << 10,
 	}
 	return a, nil
 }
@@ -352,7 +370,7 @@ func (a *App) load(ctx context.Context) (*build, error) {
 		return nil, err
 	}
 	ps := c.Pools
-	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger, RateLimit: cfg.RateLimit}, web.Deps{Site: c.Site, Index: ix, Cards: c.Cards, Decks: decks,
+	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger, RateLimit: cfg.RateLimit, EngineShare: cfg.EngineShare}, web.Deps{Site: c.Site, Index: ix, Cards: c.Cards, Decks: decks,
 		Pools: ps, Checker: &pools.Checker{Set: ps, Cards: decks},
 		Replay: &web.ReplayDeps{Scenarios: c.Scenarios, Shares: a.shares},
 		Quiz: &web.QuizDeps{Banks: qb.banks, Store: a.tries, ExportToken: cfg.ExportToken, TimeLimit: cfg.QuizTimeLimit,

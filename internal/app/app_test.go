@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"substep/web"
 )
 
 // syncBuffer collects the server's log for assertions.
@@ -231,9 +233,12 @@ func TestAPI(t *testing.T) {
 
 // TestAll loads every page the site links to, starting from the home page,
 // the compare matrix and every rule and card page, and fails on any
-// non-200 answer or a link to an anchor the target page lacks.
+// non-200 answer or a link to an anchor the target page lacks. It crawls
+// faster than the rate limit lets one address open replays, so the limit
+// is off (attack_test.go tests it).
 func TestAll(t *testing.T) {
-	a, logs := startApp(t)
+	logs := &syncBuffer{}
+	a := runApp(t, Config{Logger: slog.New(slog.NewTextHandler(logs, nil)), RateLimit: web.RateLimit{Off: true}})
 	c := a.Content()
 	queue := []string{"/", "/compare", "/cards"}
 	for _, p := range c.Site.Pages {

@@ -84,7 +84,8 @@ func BenchmarkColdStart(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		addr := freeAddr(b)
 		start := time.Now()
-		cmd := exec.Command(bin, "-addr", addr, "-attempts", filepath.Join(b.TempDir(), "attempts.db"))
+		dir := b.TempDir()
+		cmd := exec.Command(bin, "-addr", addr, "-attempts", filepath.Join(dir, "attempts.db"), "-shares", filepath.Join(dir, "shares.db"))
 		if err := cmd.Start(); err != nil {
 			b.Fatal(err)
 		}

@@ -666,7 +666,7 @@ var servingRE = regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+)`)
 // burst comes from one address, the test's.
 func startSite(t *testing.T, bin, dbPath string) (string, *exec.Cmd) {
 	t.Helper()
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-attempts", dbPath, "-rate-limit=false", "-self-cooldown=0")
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-attempts", dbPath, "-shares", filepath.Join(filepath.Dir(dbPath), "shares.db"), "-rate-limit=false", "-self-cooldown=0")
 	cmd.Env = append(os.Environ(), "SUBSTEP_EXPORT_TOKEN=")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

@@ -16,12 +16,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
 	"strings"
 	"time"
 
 	"github.com/mattn/go-sqlite3"
 
+	"substep/internal/sqlitefile"
 	"substep/quizzes"
 )
 
@@ -77,7 +77,8 @@ func (a *Attempt) Result() quizzes.Result { return quizzes.Score(a.Items, a.Answ
 
 // Store is an open attempts database.
 type Store struct {
-	db *sql.DB
+	db   *sql.DB
+	path string
 }
 
 const schema = `
@@ -163,49 +164,26 @@ func migrate(ctx context.Context, db *sql.DB) error {
 	return nil
 }
 
-// DSN is the connection string for a writable attempts file: WAL, a busy
-// timeout, immediate transactions (so concurrent writers wait instead of
-// failing), foreign keys, and synchronous=FULL so a committed submission
-// is on disk before Submit returns.
-func DSN(path string) string {
-	return "file:" + (&url.URL{Path: path}).EscapedPath() +
-		"?_journal_mode=WAL&_busy_timeout=5000&_txlock=immediate&_foreign_keys=on&_synchronous=FULL"
-}
+// DSN is the connection string for a writable attempts file (see
+// sqlitefile.DSN): WAL, immediate transactions and synchronous=FULL, so a
+// committed submission is on disk before Submit returns.
+func DSN(path string) string { return sqlitefile.DSN(path) }
 
-// Open opens (creating if needed) the attempts database at path. An empty
-// path opens a private in-memory database, for tests and for running
-// without a file; nothing in it outlives the process.
+// Open opens (creating if needed) the attempts database at path and
+// brings it to the current version. An empty path opens a private
+// in-memory database, for tests and for running without a file; nothing in
+// it outlives the process. A folder that cannot be written, or a damaged
+// file, is an error naming the path and the problem.
 func Open(ctx context.Context, path string) (*Store, error) {
-	dsn := DSN(path)
-	if path == "" {
-		dsn = "file::memory:?_txlock=immediate&_foreign_keys=on"
-	}
-	db, err := sql.Open("sqlite3", dsn)
+	db, err := sqlitefile.Open(ctx, "attempts database", path, schema, sqlitefile.Options{})
 	if err != nil {
 		return nil, err
 	}
-	if path == "" {
-		// Each :memory: connection is its own database: keep exactly one.
-		db.SetMaxOpenConns(1)
-		db.SetConnMaxIdleTime(0)
-		db.SetConnMaxLifetime(0)
-	}
-	if _, err := db.ExecContext(ctx, schema); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("attempts database %s: %w", path, err)
-	}
 	if err := migrate(ctx, db); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("attempts database %s: %w", path, err)
+		return nil, fmt.Errorf("attempts database %s: %w", path, sqlitefile.Classify(path, err))
 	}
-	if path != "" {
-		var mode string
-		if err := db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
-			db.Close()
-			return nil, fmt.Errorf("attempts database %s: journal mode %q, want wal (%v)", path, mode, err)
-		}
-	}
-	return &Store{db: db}, nil
+	return &Store{db: db, path: path}, nil
 }
 
 // Close closes the database.
@@ -221,6 +199,10 @@ func NewID() string {
 // Create stores a new attempt. a.ID must be set (see NewID); Items,
 // StartedAt and Deadline too. An empty Mode is ModeSelf.
 func (s *Store) Create(ctx context.Context, a *Attempt) error {
+	return sqlitefile.Classify(s.path, s.create(ctx, a))
+}
+
+func (s *Store) create(ctx context.Context, a *Attempt) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -271,7 +253,8 @@ type querier interface {
 
 // Get loads an attempt by id.
 func (s *Store) Get(ctx context.Context, id string) (*Attempt, error) {
-	return get(ctx, s.db, "id", id)
+	a, err := get(ctx, s.db, "id", id)
+	return a, sqlitefile.Classify(s.path, err)
 }
 
 // ByCode loads the attempt with a verification code (as NormalizeCode
@@ -280,7 +263,8 @@ func (s *Store) ByCode(ctx context.Context, code string) (*Attempt, error) {
 	if code == "" {
 		return nil, ErrNotFound
 	}
-	return get(ctx, s.db, "code", code)
+	a, err := get(ctx, s.db, "code", code)
+	return a, sqlitefile.Classify(s.path, err)
 }
 
 func get(ctx context.Context, q querier, col, val string) (*Attempt, error) {
@@ -348,7 +332,7 @@ func (s *Store) Submit(ctx context.Context, id string, answers map[string]string
 		if i < 5 && errors.As(err, &se) && se.Code == sqlite3.ErrConstraint && strings.Contains(se.Error(), "attempts.code") {
 			continue // the rare collision of two verification codes: draw another
 		}
-		return a, err
+		return a, sqlitefile.Classify(s.path, err)
 	}
 }
 

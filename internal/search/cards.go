@@ -39,7 +39,8 @@ func (ix *Index) Cards(ctx context.Context, q string, limit int) ([]CardHit, err
 }
 
 // notInFormat scales the score of a card outside the searched format's
-// pool, so that the format's own cards come first.
+// pool, so that the format's own cards come first (unless the query is the
+// card's whole name or abbreviation).
 const notInFormat = 0.9
 
 // CardsIn is Cards in the context of a format ("goat"; "" for none): an
@@ -97,7 +98,8 @@ func (ix *Index) CardsIn(ctx context.Context, q, format string, limit int) ([]Ca
 	}
 	for i := range hits {
 		hits[i].Score = best[hits[i].id]
-		if format != "" && len(hits[i].Formats) > 0 && !slices.Contains(hits[i].Formats, format) {
+		// A name typed in full still comes first: it names the card.
+		if format != "" && hits[i].Score < 0.99 && len(hits[i].Formats) > 0 && !slices.Contains(hits[i].Formats, format) {
 			hits[i].Score *= notInFormat
 		}
 	}

@@ -309,3 +309,39 @@ func TestOSAWithin(t *testing.T) {
 		}
 	}
 }
+
+// TestCardsInFormat checks the format context: an abbreviation scoped to
+// some formats applies only there, its rank orders the cards it may mean,
+// and cards outside the format's pool rank after its own.
+func TestCardsInFormat(t *testing.T) {
+	cards := []Card{
+		{Name: "Chaos Emperor Dragon - Envoy of the End", Slug: "ced", Kind: "monster", Formats: []string{"goat", "edison"},
+			ContextAliases: []ContextAlias{{Alias: "CED", Rank: 0}}},
+		{Name: "Compulsory Evacuation Device", Slug: "compulsory", Kind: "trap", Formats: []string{"goat", "edison"},
+			ContextAliases: []ContextAlias{{Alias: "CED", Rank: 1}}},
+		{Name: "Dark Armed Dragon", Slug: "dad", Kind: "monster", Formats: []string{"edison"},
+			ContextAliases: []ContextAlias{{Alias: "DAD", Formats: []string{"edison"}}}},
+		{Name: "Dark Armed Dragoon", Slug: "dragoon", Kind: "monster", Formats: []string{"goat"}},
+	}
+	ix := buildIndex(t, nil, cards)
+	for _, tt := range []struct {
+		q, format string
+		want      []string
+	}{
+		{"CED", "goat", []string{"Chaos Emperor Dragon - Envoy of the End", "Compulsory Evacuation Device"}},
+		{"CED", "", []string{"Chaos Emperor Dragon - Envoy of the End", "Compulsory Evacuation Device"}},
+		{"DAD", "edison", []string{"Dark Armed Dragon"}},
+		{"DAD", "goat", nil}, // the abbreviation is Edison's
+		{"dark armed dragon", "goat", []string{"Dark Armed Dragon", "Dark Armed Dragoon"}}, // named in full
+		{"dark armed drag", "goat", []string{"Dark Armed Dragoon", "Dark Armed Dragon"}},   // Goat's own first
+		{"dark armed drag", "edison", []string{"Dark Armed Dragon", "Dark Armed Dragoon"}},
+	} {
+		hits, err := ix.CardsIn(context.Background(), tt.q, tt.format, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(tt.want, cardNames(hits), cmpopts.EquateEmpty()); d != "" {
+			t.Errorf("CardsIn(%q, %q) (-want +got):\n%s", tt.q, tt.format, d)
+		}
+	}
+}

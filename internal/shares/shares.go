@@ -1,7 +1,9 @@
 // Package shares stores scenarios that people paste into the replay page,
 // keyed by a hash of their text, so a shared link always replays exactly
-// the scenario it was made from. It writes to the site's writable SQLite
-// file (the one that holds quiz attempts), in a table of its own.
+// the scenario it was made from. Shares live in a SQLite file of their own,
+// apart from quiz attempts, so filling it can never stop a certification
+// submission: the file has a size cap, each client address a daily quota,
+// and a link nobody has opened for a year is deleted.
 package shares
 
 import (
@@ -9,51 +11,81 @@ import (
 	"crypto/sha256"
 	"database/sql"
 	"encoding/base64"
+	"encoding/hex"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"time"
 
-	_ "github.com/mattn/go-sqlite3" // the SQLite driver
+	"substep/internal/sqlitefile"
 )
 
-// ErrNotFound means no scenario has that key.
-var ErrNotFound = errors.New("no shared scenario with that key")
+// Errors Put and Get return besides SQLite's own.
+var (
+	ErrNotFound = errors.New("no shared scenario with that key")
+	// ErrQuota: the client address has shared its day's allowance.
+	ErrQuota = errors.New("this address has shared as many scenarios as it may today")
+)
 
 // MaxLen bounds a stored scenario, in bytes.
 const MaxLen = 64 << 10
 
-// Store is the table of shared scenarios.
-type Store struct{ db *sql.DB }
+// Limits of the store; the zero value of each field takes its default.
+type Limits struct {
+	MaxBytes       int64         // size cap of the whole file; default 512 MiB
+	PerClient      int           // shares one client address may create in a day; default 200
+	PerClientBytes int64         // bytes of scenario text one address may store in a day; default 4 MiB
+	Expiry         time.Duration // a link unopened for this long is deleted; default 365 days
+}
 
-// Open opens (creating if needed) the shares table in the SQLite file at
-// path; "" keeps it in memory for the life of the process.
-func Open(ctx context.Context, path string) (*Store, error) {
-	dsn := "file::memory:?_foreign_keys=on"
-	if path != "" {
-		abs, err := filepath.Abs(path)
-		if err != nil {
-			return nil, err
-		}
-		dsn = "file:" + abs + "?_journal_mode=WAL&_busy_timeout=5000&_txlock=immediate&_foreign_keys=on&_synchronous=FULL"
+func (l Limits) withDefaults() Limits {
+	if l.MaxBytes <= 0 {
+		l.MaxBytes = 512 << 20
 	}
-	db, err := sql.Open("sqlite3", dsn)
+	if l.PerClient <= 0 {
+		l.PerClient = 200
+	}
+	if l.PerClientBytes <= 0 {
+		l.PerClientBytes = 4 << 20
+	}
+	if l.Expiry <= 0 {
+		l.Expiry = 365 * 24 * time.Hour
+	}
+	return l
+}
+
+// Store is the file of shared scenarios.
+type Store struct {
+	db     *sql.DB
+	path   string
+	limits Limits
+	now    func() time.Time
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS shared_scenarios (
+	key        TEXT PRIMARY KEY,
+	body       TEXT NOT NULL,
+	created_at INTEGER NOT NULL,
+	owner      TEXT NOT NULL DEFAULT '',
+	seen_at    INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS shared_owner ON shared_scenarios(owner, created_at);
+CREATE INDEX IF NOT EXISTS shared_seen ON shared_scenarios(seen_at);
+`
+
+// Open opens (creating if needed) the shares file at path; "" keeps it in
+// memory for the life of the process.
+func Open(ctx context.Context, path string, limits Limits) (*Store, error) {
+	limits = limits.withDefaults()
+	db, err := sqlitefile.Open(ctx, "shared scenarios database", path, schema, sqlitefile.Options{MaxBytes: limits.MaxBytes})
 	if err != nil {
 		return nil, err
 	}
-	if path == "" {
-		db.SetMaxOpenConns(1) // each :memory: connection is its own database
-	}
-	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS shared_scenarios (
-		key TEXT PRIMARY KEY,
-		body TEXT NOT NULL,
-		created_at INTEGER NOT NULL
-	)`); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("shares: %w", err)
-	}
-	return &Store{db: db}, nil
+	return &Store{db: db, path: path, limits: limits, now: time.Now}, nil
 }
+
+// Limits reports the store's limits, defaults filled in.
+func (s *Store) Limits() Limits { return s.limits }
 
 // Key is the stable key of a scenario text: the first 96 bits of its
 // SHA-256, base64url.
@@ -62,29 +94,76 @@ func Key(body string) string {
 	return base64.RawURLEncoding.EncodeToString(sum[:12])
 }
 
-// Put stores body and returns its key. Storing the same text twice gives
-// the same key and keeps the first copy.
-func (s *Store) Put(ctx context.Context, body string) (string, error) {
+// owner is what the store keeps of a client address: a hash, enough to
+// count its shares without keeping the address.
+func owner(client string) string {
+	sum := sha256.Sum256([]byte("substep-share-owner\x00" + client))
+	return hex.EncodeToString(sum[:10])
+}
+
+// Put stores body for the client address client and returns its key.
+// Storing a text already stored gives the same key, keeps the first copy
+// and costs no quota. A new text over the client's daily quota is
+// ErrQuota; past the file's size cap, sqlitefile.ErrFull. Either way
+// nothing else in the site is affected.
+func (s *Store) Put(ctx context.Context, client, body string) (string, error) {
+	key, err := s.put(ctx, client, body)
+	return key, sqlitefile.Classify(s.path, err)
+}
+
+func (s *Store) put(ctx context.Context, client, body string) (string, error) {
 	if len(body) > MaxLen {
 		return "", fmt.Errorf("shares: scenario is %d bytes, more than %d", len(body), MaxLen)
 	}
-	key := Key(body)
-	_, err := s.db.ExecContext(ctx, `INSERT INTO shared_scenarios(key, body, created_at) VALUES (?, ?, ?) ON CONFLICT(key) DO NOTHING`, key, body, time.Now().Unix())
+	key, who, now := Key(body), owner(client), s.now()
+	tx, err := s.db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: quota checks and inserts queue here
 	if err != nil {
-		return "", fmt.Errorf("shares: %w", err)
+		return "", err
 	}
-	return key, nil
+	defer tx.Rollback()
+	var one int
+	switch err := tx.QueryRowContext(ctx, `SELECT 1 FROM shared_scenarios WHERE key = ?`, key).Scan(&one); {
+	case err == nil:
+		return key, nil
+	case !errors.Is(err, sql.ErrNoRows):
+		return "", err
+	}
+	var n int
+	var bytes int64
+	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(length(body)), 0) FROM shared_scenarios WHERE owner = ? AND created_at > ?`,
+		who, now.Add(-24*time.Hour).Unix()).Scan(&n, &bytes); err != nil {
+		return "", err
+	}
+	if n >= s.limits.PerClient || bytes+int64(len(body)) > s.limits.PerClientBytes {
+		return "", fmt.Errorf("%w (%d scenarios or %d KB a day)", ErrQuota, s.limits.PerClient, s.limits.PerClientBytes>>10)
+	}
+	// Links nobody opened for a long time make room, a few at a time.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM shared_scenarios WHERE key IN (SELECT key FROM shared_scenarios WHERE max(seen_at, created_at) < ? LIMIT 20)`,
+		now.Add(-s.limits.Expiry).Unix()); err != nil {
+		return "", err
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO shared_scenarios(key, body, created_at, owner, seen_at) VALUES (?, ?, ?, ?, ?)`,
+		key, body, now.Unix(), who, now.Unix()); err != nil {
+		return "", err
+	}
+	return key, tx.Commit()
 }
 
-// Get returns the scenario stored under key.
+// Get returns the scenario stored under key, and notes (at most once a
+// day per link) that it was opened, which keeps it from expiring.
 func (s *Store) Get(ctx context.Context, key string) (string, error) {
 	var body string
-	err := s.db.QueryRowContext(ctx, `SELECT body FROM shared_scenarios WHERE key = ?`, key).Scan(&body)
+	var seen int64
+	err := s.db.QueryRowContext(ctx, `SELECT body, seen_at FROM shared_scenarios WHERE key = ?`, key).Scan(&body, &seen)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrNotFound
 	}
 	if err != nil {
-		return "", fmt.Errorf("shares: %w", err)
+		return "", sqlitefile.Classify(s.path, fmt.Errorf("shares: %w", err))
+	}
+	if now := s.now().Unix(); now-seen > 24*3600 {
+		// Best effort: a full file must not stop the link from opening.
+		_, _ = s.db.ExecContext(ctx, `UPDATE shared_scenarios SET seen_at = ? WHERE key = ?`, now, key)
 	}
 	return body, nil
 }
