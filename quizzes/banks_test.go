@@ -91,12 +91,27 @@ var loadEmbedded = sync.OnceValues(func() (*Set, error) {
 	return LoadChecked(BankFS(), scen, NewEngine(nil))
 })
 
+// narrated is the situation a candidate reads: the prompt as the situation
+// view asks it and the narrated steps.
+func narrated(q *Checked) (string, error) {
+	p, ok := q.SituationPrompt()
+	if !ok {
+		return "", fmt.Errorf("the prompt names a line that is no step of the narration")
+	}
+	var b strings.Builder
+	b.WriteString(p)
+	for _, n := range q.Replay.Narration {
+		b.WriteString("\n" + n.Text)
+	}
+	return b.String(), nil
+}
+
 // TestEmbeddedBanksLint holds every embedded question to Lint: no answer
 // readable from its prompt, no question asked twice in a pool, four choices
 // unless binary, no choice worded as engine behaviour.
 func TestEmbeddedBanksLint(t *testing.T) {
 	set := embeddedSet(t)
-	for _, p := range Lint(set, nil) {
+	for _, p := range Lint(set, narrated) {
 		t.Error(p)
 	}
 }

@@ -60,11 +60,15 @@ func Lint(set *Set, situation Situation) []string {
 	return out
 }
 
+// rePlayer is a choice that only names a player or team: every situation
+// names the players, so naming one gives nothing away.
+var rePlayer = regexp.MustCompile(`^(?i:(player |team )?[a-f][1-9]?)$`)
+
 // giveaway reports whether the right choice's text appears in text as
 // whole words while no wrong choice's does.
 func giveaway(text string, q *Checked) bool {
 	right := q.CorrectChoice()
-	if !mentions(text, right.Label()) {
+	if rePlayer.MatchString(strings.TrimSpace(right.Label())) || !mentions(text, right.Label()) {
 		return false
 	}
 	for _, c := range q.Choices {

@@ -38,6 +38,7 @@ func TestLint(t *testing.T) {
 		}, nil, []string{`goat: q2: asks "Location  Sangan" of the same scenario as q1 in the certification pool`}},
 		{"three choices", []*Checked{lintQ("q1", PoolCertification, "Where?", "s1", "location Sangan", false, four[:3]...)}, nil,
 			[]string{"goat: q1: 3 choices: a question offers 4 unless marked binary"}},
+		{"a player's name is no giveaway", []*Checked{lintQ("q1", PoolCertification, "Player A attacks. Who wins?", "s1", "winner", false, "A", "B", "none", "draw")}, nil, nil},
 		{"binary may have two", []*Checked{lintQ("q1", PoolCertification, "Who?", "s1", "controller Sangan", true, "A", "B")}, nil, nil},
 		{"engine wording", []*Checked{lintQ("q1", PoolCertification, "Where?", "s1", "location Sangan", false, append(four[:3:3], "The replay never gets there")...)}, nil,
 			[]string{`goat: q1: choice "The replay never gets there" describes the engine ("the replay never"), not the game`}},
