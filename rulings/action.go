@@ -31,6 +31,7 @@ const (
 	vReturnDM      = "return-deck-master"
 	vKeepDM        = "keep-deck-master"
 	vSynchro       = "synchro-summon"
+	vXyz           = "xyz-summon"
 )
 
 var (
@@ -63,6 +64,7 @@ var (
 	reContinue   = regexp.MustCompile(`(?i)^(?:play\s+)?(?:continues|continue|goes on|go on|proceeds|proceed|moves on|move on|goes|go)\s+to\s+(.+)$`)
 	rePossessive = regexp.MustCompile(`(?i)^(?:player\s+)?([a-f][1-9]?)(?:'s|’s)\s+`)
 	reDSEnds     = regexp.MustCompile(`(?i)^the (?:damage step|battle) ends$`)
+	reXyz        = regexp.MustCompile(`(?i)^xyz summons\s+(.+?),?\s+(?:using|with|by overlaying)\s+(.+)$`)
 	reSynchro    = regexp.MustCompile(`(?i)^synchro summons\s+(.+?),?\s+(?:using|with|from)\s+(.+)$`)
 	reReturnDM   = regexp.MustCompile(`(?i)^returns\s+(.+?)\s+to\s+(?:the|his|her|their)\s+deck master zone$`)
 	reKeepDM     = regexp.MustCompile(`(?i)^(?:keeps|leaves)\s+.+?\s+(?:in|on)\s+(?:the|his|her|their)\s+(?:graveyard|deck|hand|banished cards|field)$|^does not return\s+.+$`)
@@ -157,6 +159,10 @@ type phrase struct {
 var playerPhrases = []phrase{
 	{rePass, func(_ *parser, a *Action, _ []string) string { a.Verb = vPass; return "" }},
 	{reDraw, readDraw},
+	{reXyz, func(p *parser, a *Action, m []string) string {
+		a.Verb = vXyz
+		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Tribute))
+	}},
 	{reSynchro, func(p *parser, a *Action, m []string) string {
 		a.Verb = vSynchro
 		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Tribute))

@@ -349,6 +349,7 @@ var fieldQueries = map[string]func(f *FieldCard, ctrl string) string{
 	"atk":        func(f *FieldCard, _ string) string { return strconv.Itoa(f.ATK) },
 	"def":        func(f *FieldCard, _ string) string { return strconv.Itoa(f.DEF) },
 	"counters":   func(f *FieldCard, _ string) string { return strconv.Itoa(f.Counters) },
+	"materials":  func(f *FieldCard, _ string) string { return orNone(f.Materials) },
 }
 
 // plainQueries are the queries without arguments.

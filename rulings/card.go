@@ -36,11 +36,13 @@ type Card struct {
 	LinkArrows []string `yaml:"arrows,omitempty" json:"arrows,omitempty"`
 	// Scale is a Pendulum Monster's Pendulum Scale (the same on both
 	// sides); nil for every other card.
-	Scale      *int     `yaml:"scale,omitempty" json:"scale,omitempty"`
-	ATK        int      `yaml:"atk,omitempty" json:"atk"` // -2 means "?"
-	DEF        int      `yaml:"def,omitempty" json:"def"` // -2 means "?"
-	Archetypes []string `yaml:"archetypes,omitempty" json:"archetypes,omitempty"`
-	Text       string   `yaml:"text,omitempty" json:"text,omitempty"`
+	Scale *int `yaml:"scale,omitempty" json:"scale,omitempty"`
+	// Materials is what an Xyz Monster's Xyz Summon needs (xyz.go).
+	Materials  *Materials `yaml:"materials,omitempty" json:"materials,omitempty"`
+	ATK        int        `yaml:"atk,omitempty" json:"atk"` // -2 means "?"
+	DEF        int        `yaml:"def,omitempty" json:"def"` // -2 means "?"
+	Archetypes []string   `yaml:"archetypes,omitempty" json:"archetypes,omitempty"`
+	Text       string     `yaml:"text,omitempty" json:"text,omitempty"`
 	// Effects are the card's effects in the engine's vocabulary; a card
 	// without them can sit in a scenario's Deck or hand but not be used.
 	Effects []Effect `yaml:"effects,omitempty" json:"effects,omitempty"`

@@ -220,7 +220,7 @@ func (d *duel) activate(a *Action) {
 	if !d.damageStepAllows(c, e) {
 		return
 	}
-	if !d.conditionMet(p, c, e) {
+	if !d.conditionMet(p, c, e) || !d.onceFree(c, e) {
 		return
 	}
 	if !d.findCheck(p, c, e) {
@@ -251,6 +251,7 @@ func (d *duel) activate(a *Action) {
 	if !ok {
 		return
 	}
+	d.markOnce(c, e)
 	if gyTarget {
 		if targets, ok = d.pickTargets(p, c, e, a); !ok {
 			return

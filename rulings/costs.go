@@ -240,6 +240,7 @@ var costOps = map[string]costOp{
 	"discard":              {check: checkDiscardCost, pay: payDiscardCost},
 	"tribute":              {check: checkTributeCost, pay: payTributeCost},
 	"remove-counter":       {check: checkCounterCost, pay: payCounterCost},
+	"detach":               {check: checkDetachCost, pay: payDetachCost}, // xyz.go
 	"banish-from-gy-level": {check: checkBanishLevelCost, pay: payBanishLevelCost},
 	// tribute-self: Tribute this card from the field.
 	"tribute-self": {check: func(cc costCall) bool {

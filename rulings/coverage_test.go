@@ -26,7 +26,7 @@ const (
 )
 
 // staplesFloor: staples per format that the engine plays (see TestStaplesCoverage).
-var staplesFloor = map[string]int{"goat": 37, "edison": 13, "hat": 20}
+var staplesFloor = map[string]int{"goat": 37, "edison": 13, "hat": 22}
 
 // deckbuildingPages are the rule pages about building a Deck: their points
 // and examples are checked by the Domain deck checker's tests
@@ -190,11 +190,12 @@ func readStaples(b []byte) (map[string][]string, []string, error) {
 }
 
 // playable says why the engine cannot play a card, or "" when it can: the
-// card is a Normal Monster or a Token, or every effect it has is in the
+// card is a monster without effects (Normal, Token, an Xyz or Fusion Monster
+// with only its materials), or every effect it has is in the
 // vocabulary.
 func playable(c *Card) string {
 	if len(c.Effects) == 0 {
-		if c.IsMonster() && (c.Has("normal") || c.Has("token")) {
+		if c.IsMonster() && !c.Has("effect") { // Normal Monsters, Tokens, Xyz or Fusion Monsters without effects
 			return ""
 		}
 		return "no effects in the vocabulary"

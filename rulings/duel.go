@@ -51,18 +51,22 @@ type inst struct {
 	battleKilled bool // was destroyed by battle at some point
 	usedThisTurn bool // a once-per-turn or already-activated marker
 
-	moves      int   // how many times it has changed location (for triggers met before a move)
-	summonedBy int   // player who Summoned it (-1: not Summoned this way)
-	flipChain  int   // number of the chain in which its card activation flipped it face-up (0: none)
-	equipTo    *inst // the monster this equip card (or Union, or equipped monster) is equipped to
-	ctrlBack   int   // player who gets control back when a control effect ends (-1: none)
-	ctrlUntil  bool  // control returns at the End Phase ("Mind Control")
-	trapMon    bool  // a Trap Card that is a monster in a Monster Zone (Trap Monster)
-	holdsST    bool  // as a Trap Monster, it still holds its Spell & Trap Zone
-	immune     bool  // unaffected by Spell Cards ("Pole Position")
-	posTurn    int   // turn its battle position was last changed by hand
-	eot        bool  // discarded by the end-of-turn discard for hand size
-	gyTurn     int   // turn it was last sent to the Graveyard
+	moves      int             // how many times it has changed location (for triggers met before a move)
+	summonedBy int             // player who Summoned it (-1: not Summoned this way)
+	flipChain  int             // number of the chain in which its card activation flipped it face-up (0: none)
+	equipTo    *inst           // the monster this equip card (or Union, or equipped monster) is equipped to
+	ctrlBack   int             // player who gets control back when a control effect ends (-1: none)
+	ctrlUntil  bool            // control returns at the End Phase ("Mind Control")
+	trapMon    bool            // a Trap Card that is a monster in a Monster Zone (Trap Monster)
+	holdsST    bool            // as a Trap Monster, it still holds its Spell & Trap Zone
+	immune     bool            // unaffected by Spell Cards ("Pole Position")
+	posTurn    int             // turn its battle position was last changed by hand
+	eot        bool            // discarded by the end-of-turn discard for hand size
+	gyTurn     int             // turn it was last sent to the Graveyard
+	mats       []*inst         // an Xyz Monster's materials, first attached first (xyz.go)
+	under      *inst           // the Xyz Monster this material is attached to
+	onceTurn   map[*Effect]int // turn each once-per-turn effect was last activated (once.go)
+	onceMoves  map[*Effect]int // moves at that time: a card that moved since is a new card
 }
 
 func (c *inst) name() string {
@@ -153,6 +157,10 @@ func (d *duel) cardList(p int, loc string) *[]*inst {
 
 // remove takes c out of wherever it is.
 func (d *duel) remove(c *inst) {
+	if c.loc == locMaterial {
+		d.unattach(c)
+		return
+	}
 	if c.loc == locDMZ {
 		if d.pl[c.owner].dm == c {
 			d.pl[c.owner].dm = nil
@@ -198,6 +206,9 @@ func (d *duel) place(c *inst, p int, loc string) {
 		return
 	}
 	list := d.cardList(p, loc)
+	if list == nil { // an Xyz Material: attach keeps it under its monster
+		return
+	}
 	if loc == locDeck {
 		*list = append([]*inst{c}, *list...)
 		return
@@ -245,6 +256,10 @@ func (d *duel) locName(c *inst) string {
 		return d.pn(c.owner) + "'s Deck Master Zone"
 	case locGone:
 		return "out of the game"
+	case locMaterial:
+		if c.under != nil {
+			return "Xyz Material of " + c.under.name()
+		}
 	case locMonster:
 		return d.pn(c.ctrl) + "'s Monster Zone"
 	case locSpell:

@@ -36,6 +36,8 @@ type Effect struct {
 	// Mandatory: a quick effect its controller must activate as soon as
 	// its condition is met ("Doomcaliber Knight").
 	Mandatory bool `yaml:"mandatory,omitempty" json:"mandatory,omitempty"`
+	// OncePerTurn: the effect can be activated once per turn (once.go).
+	OncePerTurn bool `yaml:"once-per-turn,omitempty" json:"once_per_turn,omitempty"`
 }
 
 // Target says what an effect targets when activated.
@@ -98,6 +100,7 @@ var whenConditions = map[string]string{
 	"trap-destroying-activated":   "an opponent activates a card or effect that would destroy a Trap Card you control",
 	"leaves-field":                "this card leaves the field",
 	"synchro-summoned":            "this card is Synchro Summoned",
+	"xyz-summoned":                "this card is Xyz Summoned",
 	"end-phase":                   "your End Phase",
 	"opponent-standby":            "each of your opponent's Standby Phases",
 }
@@ -118,6 +121,9 @@ var opSpec = map[string]string{
 	"discard-self":   "",
 	"tribute":        "n",
 	"remove-counter": "n",
+	"detach":         "n",
+	"return-to-hand": "",
+	"attach-target":  "",
 	// effects
 	"destroy":                          "what",
 	"banish":                           "what",

@@ -84,6 +84,8 @@ var effectOps = map[string]opFunc{
 	"union-equip":                      opUnionEquip,
 	"union-unequip":                    opUnionUnequip,
 	"exchange-monsters":                opExchangeMonsters,
+	"attach-target":                    opAttachTarget,
+	"return-to-hand":                   opReturnToHand,
 }
 
 // exec runs one op of a resolving link, through effectOps.

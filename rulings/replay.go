@@ -526,6 +526,7 @@ var verbs = map[string]func(d *duel, a *Action){
 	vHandDiscard:   (*duel).handDiscard,
 	vTimeCalled:    func(d *duel, _ *Action) { d.timeCalled() },
 	vSynchro:       (*duel).synchroSummon,
+	vXyz:           (*duel).xyzSummon,
 	vReturnDM:      (*duel).returnDM,
 	vKeepDM:        (*duel).keepDM,
 	vPass:          func(d *duel, a *Action) { d.pass(a.Player) },

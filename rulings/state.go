@@ -115,6 +115,7 @@ func (d *duel) fieldCard(c *inst) FieldCard {
 	if c.equipTo != nil {
 		fc.EquippedTo = d.describe(c.equipTo)
 	}
+	fc.Materials = materialNames(c)
 	return fc
 }
 

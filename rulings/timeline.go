@@ -138,6 +138,8 @@ type FieldCard struct {
 	TrapMonster        bool   `json:"trap_monster,omitempty"`
 	HoldsSpellTrapZone bool   `json:"holds_spell_trap_zone,omitempty"`
 	EquippedTo         string `json:"equipped_to,omitempty"`
+	// Materials are an Xyz Monster's materials, comma-separated.
+	Materials string `json:"materials,omitempty"`
 }
 
 // MatchResult is the standing of a match: duel wins before this duel, how
@@ -324,6 +326,9 @@ func (f FieldCard) text(monster bool) string {
 	}
 	if f.Owner != "" {
 		s += ", owned by " + f.Owner
+	}
+	if f.Materials != "" {
+		s += ", materials: " + f.Materials
 	}
 	return s + ")"
 }

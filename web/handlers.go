@@ -214,8 +214,8 @@ func (s *Server) apiSearch(c echo.Context) error {
 		"page":   p.Page,
 		"pages":  p.Pages,
 		"notice": p.Results.Notice,
-		"hits":   p.Results.Hits,
-		"cards":  p.Cards,
+		"hits":   apiHits(p.Results.Hits),
+		"cards":  apiCards(p.Cards),
 	})
 }
 

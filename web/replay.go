@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -39,7 +38,8 @@ type ReplayPage struct {
 	Name      string // bundled scenario name, or "" for a shared one
 	Scenario  *rulings.Scenario
 	Columns   []ReplayColumn
-	Differs   []int // script lines whose outcome differs between the formats
+	Differs   []int          // script lines whose outcome differs between the formats
+	Why       map[int]string // what differs at each of those lines
 	Problems  []rulings.ParseError
 	Formats   []FormatChoice
 	ShareURL  string
@@ -79,6 +79,7 @@ type BundledGroup struct {
 type replayPayload struct {
 	Columns []replayColumnJSON `json:"columns"`
 	Differs []int              `json:"differs"`
+	Why     map[int]string     `json:"why,omitempty"`
 	Rules   map[string]string  `json:"rules,omitempty"`
 }
 
@@ -94,7 +95,7 @@ type replayColumnJSON struct {
 }
 
 func (p ReplayPage) payload() replayPayload {
-	out := replayPayload{Differs: p.Differs, Rules: p.Rules}
+	out := replayPayload{Differs: p.Differs, Why: p.Why, Rules: p.Rules}
 	for _, c := range p.Columns {
 		col := replayColumnJSON{Format: c.Format, Name: c.Name, Steps: c.Steps, Chains: c.T.Chains, Events: c.T.Events, Verdict: c.T.Verdict, Error: c.T.Error}
 		for _, tm := range c.Profile.DamageStep {
@@ -107,9 +108,9 @@ func (p ReplayPage) payload() replayPayload {
 
 // replayAll replays s under each format, all formats sharing one budget
 // of work and output, and finds the script lines where the formats
-// disagree. Once ctx ends it returns ctx's error instead (a replay cut
+// disagree, and what differs at each. Once ctx ends it returns ctx's error instead (a replay cut
 // short must never be shown, or stored as a share link's page).
-func replayAll(ctx context.Context, s *rulings.Scenario, formats []string) ([]ReplayColumn, []int, error) {
+func replayAll(ctx context.Context, s *rulings.Scenario, formats []string) ([]ReplayColumn, []int, map[int]string, error) {
 	var cols []ReplayColumn
 	budget := rulings.NewBudget(0)
 	for _, f := range formats {
@@ -119,47 +120,12 @@ func replayAll(ctx context.Context, s *rulings.Scenario, formats []string) ([]Re
 		}
 		t := rulings.Replay(ctx, s, prof, budget)
 		if err := ctx.Err(); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		cols = append(cols, ReplayColumn{Format: prof.ID, Name: prof.Name, T: t, Steps: t.Steps(), Profile: prof})
 	}
-	sig := map[int][]string{} // line → one signature per column
-	for i, c := range cols {
-		per := map[int]*strings.Builder{}
-		for _, e := range c.T.Events {
-			b := per[e.Line]
-			if b == nil {
-				b = &strings.Builder{}
-				per[e.Line] = b
-			}
-			fmt.Fprintf(b, "%s|%s|%s|%s|%s;", e.Kind, e.Player, e.Card, e.Step, e.Timing)
-		}
-		if v := c.T.Verdict; v != nil {
-			b := per[v.Line]
-			if b == nil {
-				b = &strings.Builder{}
-				per[v.Line] = b
-			}
-			b.WriteString("verdict;")
-		}
-		for line, b := range per {
-			if sig[line] == nil {
-				sig[line] = make([]string, len(cols))
-			}
-			sig[line][i] = b.String()
-		}
-	}
-	var differs []int
-	for line, ss := range sig {
-		for _, x := range ss[1:] {
-			if x != ss[0] {
-				differs = append(differs, line)
-				break
-			}
-		}
-	}
-	sort.Ints(differs)
-	return cols, differs, nil
+	differs, why := lineDiffs(cols)
+	return cols, differs, why, nil
 }
 
 // chooseFormats reads ?formats=goat,hat (or "all"); the default is the
@@ -274,9 +240,43 @@ func (s *Server) ruleLabels(cols []ReplayColumn, refs ...string) map[string]stri
 	return out
 }
 
-// replayIndex is the paste form and the list of bundled scenarios.
+// The scenario the replay page starts with, in parts the guide
+// (/replay/help) shows one at a time: Goat rule #9, example 2, which Goat
+// and HAT replay differently. TestGuideExample replays it.
+var (
+	exampleScene  = "title: Sangan Tributed for Thestalos\nformats: goat, hat\nturn: A\nphase: main 1\n"
+	exampleCards  = "A hand: Soul Exchange, Thestalos the Firestorm Monarch\nB monsters: Sangan\nB deck: Mystic Tomato, 4 cards\nB hand: Giant Rat\n"
+	exampleScript = "A activates Soul Exchange targeting B's Sangan\nboth pass\nA Tribute Summons Thestalos the Firestorm Monarch, tributing B's Sangan\nboth pass\n"
+	exampleExpect = "expect goat: chain 2 link 1 = Sangan\nexpect hat: chain 2 link 1 = Thestalos the Firestorm Monarch\nexpect lp B = 7600\n"
+	exampleSource = exampleScene + "\n" + exampleCards + "\n" + exampleScript + "\n" + exampleExpect
+)
+
+// guideExamples are the guide's "what to type" lines: a thing to do, and
+// how a script says it (each is checked by TestGuideExamples).
+var guideExamples = [][2]string{
+	{"pass, letting the chain resolve", "both pass"},
+	{"draw", "A draws"},
+	{"Normal Summon", "A Normal Summons Sangan"},
+	{"Tribute Summon", "A Tribute Summons Thestalos the Firestorm Monarch, tributing Sangan"},
+	{"Set a card", "A sets Mirror Force"},
+	{"activate a card", "B activates Call of the Haunted targeting Dark Magician"},
+	{"chain to it", "A chains Mystical Space Typhoon targeting Call of the Haunted"},
+	{"pay a cost and declare", "A activates Tribe-Infecting Virus, discarding Sangan, declaring Warrior"},
+	{"attack a monster", "A attacks Sangan with D.D. Warrior Lady"},
+	{"attack directly", "A attacks directly with Airknight Parshath"},
+	{"move on a phase", "A enters the Battle Phase"},
+	{"end the turn", "A ends the turn"},
+	{"order triggers", "A orders the triggers: Thestalos the Firestorm Monarch, Sangan"},
+	{"answer a particular effect", "in response to Man-Eater Bug, A activates My Body as a Shield"},
+	{"act in the Damage Step", "before damage calculation, B activates Mirror Force"},
+	{"change a battle position", "A changes Sangan to defense position"},
+	{"discard for hand size", "A discards Thunder Dragon for hand size"},
+}
+
+// replayIndex is the paste form, starting with an example to edit, and the
+// list of bundled scenarios.
 func (s *Server) replayIndex(c echo.Context) error {
-	p := ReplayPage{Base: s.replayBase(c, "Replay a scenario", "Paste a duel scenario and see it replayed by Substep's rules engine under Goat, HAT, Edison, Domain and today's rules, side by side."), Formats: formatChoices(chooseFormats("", nil)), Script: s.assetURL("replay.js")}
+	p := ReplayPage{Base: s.replayBase(c, "Replay a scenario", "Paste a duel scenario and see it replayed by Substep's rules engine under Goat, HAT, Edison, Domain and today's rules, side by side."), Source: exampleSource, Formats: formatChoices(chooseFormats("", nil)), Script: s.assetURL("replay.js")}
 	p.Bundled = s.bundledGroups()
 	return s.render(c, http.StatusOK, replayView(p))
 }
@@ -379,7 +379,7 @@ func (s *Server) showReplay(c echo.Context, sc *rulings.Scenario, src, name, key
 func (s *Server) replayPage(ctx context.Context, c echo.Context, sc *rulings.Scenario, src, name, key string) (ReplayPage, error) {
 	query := strings.Join(c.QueryParams()["formats"], ",")
 	formats := chooseFormats(query, sc)
-	cols, differs, err := replayAll(ctx, sc, formats)
+	cols, differs, why, err := replayAll(ctx, sc, formats)
 	if err != nil {
 		return ReplayPage{}, err
 	}
@@ -388,7 +388,7 @@ func (s *Server) replayPage(ctx context.Context, c echo.Context, sc *rulings.Sce
 	if name == "" {
 		title, summary = "Shared scenario (visitor's): "+sc.Title, truncate(userContentNote+summary, 300)
 	}
-	p := ReplayPage{Base: s.replayBase(c, title, summary), Source: src, Name: name, Scenario: sc, Columns: cols, Differs: differs, Formats: formatChoices(formats), AllOK: true,
+	p := ReplayPage{Base: s.replayBase(c, title, summary), Source: src, Name: name, Scenario: sc, Columns: cols, Differs: differs, Why: why, Formats: formatChoices(formats), AllOK: true,
 		Script: s.assetURL("replay.js"), Rules: s.ruleLabels(cols)}
 	p.UserContent = name == ""
 	for _, col := range cols {
@@ -513,7 +513,7 @@ func (s *Server) apiReplay(c echo.Context) error {
 		return err
 	}
 	defer release()
-	cols, differs, err := replayAll(c.Request().Context(), sc, chooseFormats(formats, sc))
+	cols, differs, why, err := replayAll(c.Request().Context(), sc, chooseFormats(formats, sc))
 	if err != nil {
 		return err
 	}
@@ -524,12 +524,13 @@ func (s *Server) apiReplay(c echo.Context) error {
 		OK       bool              `json:"ok"`
 	}
 	res := struct {
-		Title    string `json:"title"`
-		Example  string `json:"example,omitempty"`
-		Formats  []out  `json:"formats"`
-		Differs  []int  `json:"differs"`
-		ShareKey string `json:"share_key"`
-	}{Title: sc.Title, Example: sc.Example, Differs: differs, ShareKey: shares.Key(normalizeScenario(src))}
+		Title    string         `json:"title"`
+		Example  string         `json:"example,omitempty"`
+		Formats  []out          `json:"formats"`
+		Differs  []int          `json:"differs"`
+		Why      map[int]string `json:"why"`
+		ShareKey string         `json:"share_key"`
+	}{Title: sc.Title, Example: sc.Example, Differs: differs, Why: why, ShareKey: shares.Key(normalizeScenario(src))}
 	for _, col := range cols {
 		res.Formats = append(res.Formats, out{Format: col.Format, Timeline: col.T, Steps: col.Steps, OK: col.T.OK()})
 	}

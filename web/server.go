@@ -87,6 +87,7 @@ type Server struct {
 	pages     *pageCache           // replay pages, rendered once per key
 	exportBad *costLimiter         // wrong export tokens, per client
 	previews  *preview.Cache       // og:image pictures, drawn once each (preview.go)
+	apiEx     apiExamples          // /api's live example answers (api.go)
 }
 
 //go:embed static
@@ -136,7 +137,8 @@ func New(cfg Config, d Deps) (*Server, error) {
 		if err != nil {
 			return nil, fmt.Errorf("scenario guide: %w", err)
 		}
-		s.guideHTML = doc.HTML
+		// The reference comes below the guide's own title (replay.templ).
+		s.guideHTML = strings.Replace(strings.Replace(doc.HTML, "<h1", "<h2", 1), "</h1>", "</h2>", 1)
 	}
 
 	e := echo.New()
@@ -171,6 +173,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	e.GET("/compare/:topic", s.compareTopic)
 	e.GET("/static/:name", s.staticFile)
 	e.GET("/og/*", s.previewImage)
+	e.GET("/api", s.apiDoc)
 	e.GET("/api/search", s.apiSearch)
 	e.GET("/api/rules/:id", s.apiRule)
 	if d.Quiz != nil {

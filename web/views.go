@@ -88,11 +88,3 @@ func jsonDecode(b []byte, v any) error {
 	dec.DisallowUnknownFields()
 	return dec.Decode(v)
 }
-
-func joinInts(list []int) string {
-	parts := make([]string, len(list))
-	for i, n := range list {
-		parts[i] = fmt.Sprint(n)
-	}
-	return strings.Join(parts, ", ")
-}

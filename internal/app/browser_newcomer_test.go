@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/google/go-cmp/cmp"
 	"github.com/yuin/gopher-lua/parse"
 
 	"substep/rulings"
@@ -263,4 +264,54 @@ func testPuzzleDownload(t *testing.T, a *App) {
 	}
 	act(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('a[data-puzzle]').scrollIntoView({block: 'center'})`))
 	shoot(t, ctx, "newcomer-replay-puzzle-after-1280", false)
+
+	// The step buttons say what happens; each marked step says what differs.
+	labels := jsEval[[]string](t, ctx, `Array.from(document.querySelectorAll('.rv-steps button')).map(b => b.textContent)`)
+	if diff := cmp.Diff([]string{"Start", "A activates Soul Exchange", "both pass", "A Tribute Summons Thestalos the Firestorm…", "both pass"}, labels); diff != "" {
+		t.Errorf("step buttons (-want +got):\n%s", diff)
+	}
+	whys := jsEval[[]string](t, ctx, `Array.from(document.querySelectorAll('.differs-note li')).map(li => li.textContent)`)
+	if len(whys) == 0 {
+		t.Errorf("the page does not say where the formats differ")
+	}
+	for _, w := range whys {
+		if !regexp.MustCompile(`^line \d+, .+: [A-Z].+\.$`).MatchString(w) {
+			t.Errorf("a differing line is explained as %q", w)
+		}
+	}
+	act(t, ctx, chromedp.Click(chromedp.CSS(`.rv-steps li.differs button`)))
+	if got := jsEval[string](t, ctx, `(document.querySelector('.rv-now .rv-why') || {}).textContent || ''`); got == "" {
+		t.Errorf("the caption of a differing step does not say what differs")
+	}
+	act(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('.differs-note').scrollIntoView()`))
+	shoot(t, ctx, "newcomer-replay-steps-after-1280", false)
+}
+
+// testReplayStart: /replay opens with an example a player can replay as it
+// is; /replay/help starts with the player's guide; /api shows every
+// endpoint with an example answer.
+func testReplayStart(t *testing.T, base string) {
+	ctx := newTab(t, 30*time.Second)
+	act(t, ctx, emulateWidth(1280), chromedp.Navigate(base+"/replay"))
+	if got := jsEval[string](t, ctx, `document.getElementById('scenario').value`); !strings.HasPrefix(got, "title: ") || !strings.Contains(got, "both pass") {
+		t.Errorf("/replay starts with %q", got)
+	}
+	shoot(t, ctx, "newcomer-replay-index-after-1280", false)
+	resp, err := chromedp.RunResponse(ctx, chromedp.Click(chromedp.CSS(`form.replay-form button[type=submit]`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(resp.URL, "/replay/s/") || resp.Status != http.StatusOK {
+		t.Errorf("replaying the example as it is: %d %s", resp.Status, resp.URL)
+	}
+	act(t, ctx, chromedp.Navigate(base+"/replay/help"))
+	if got := jsEval[[]string](t, ctx, `Array.from(document.querySelectorAll('article.guide h2')).slice(0, 5).map(h => h.textContent)`); len(got) < 5 || got[0] != "1. Set the scene" || got[4] != "The full reference" {
+		t.Errorf("/replay/help's first sections are %q", got)
+	}
+	shoot(t, ctx, "newcomer-replay-help-after-1280", false)
+	act(t, ctx, chromedp.Navigate(base+"/api"))
+	if n := jsEval[int](t, ctx, `document.querySelectorAll('section.endpoint pre.example').length`); n < 4 {
+		t.Errorf("/api shows %d example answers", n)
+	}
+	shoot(t, ctx, "newcomer-api-after-1280", false)
 }

@@ -58,6 +58,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("search paging", func(t *testing.T) { testSearchPaging(t, base) })
 	t.Run("preview images", func(t *testing.T) { testPreviewImage(t, base) })
 	t.Run("puzzle download", func(t *testing.T) { testPuzzleDownload(t, a) })
+	t.Run("replay start and guide", func(t *testing.T) { testReplayStart(t, base) })
 	t.Run("screenshots", func(t *testing.T) { testScreenshots(t, base, tools) })
 	t.Run("accessibility", func(t *testing.T) { testAxe(t, a, tools) })
 	t.Run("valid HTML", func(t *testing.T) { testValidHTML(t, a, tools) })

@@ -29,6 +29,15 @@
     return a;
   }
 
+  // A step's button says what happens at it, shortly: the script line up to
+  // its first clause ("A activates Soul Exchange" for "A activates Soul
+  // Exchange targeting B's Sangan").
+  function shortAction(a) {
+    var s = a.replace(/^(in response to [^,]+|at the start of the damage step|before damage calculation|during damage calculation|after damage calculation|at the end of the damage step|at the flip timing|at resolve effects),\s*/i, "");
+    s = s.split(/,|\s+(?:targeting|tributing|discarding|declaring|paying|choosing|searching|special summoning|using|before \S+ responds|and uses its effect)\s/i)[0].trim();
+    return s.length > 42 ? s.slice(0, 41) + "…" : s;
+  }
+
   // ---- A broken scenario: show the line an error names ------------------
 
   function gotoLine(btn) {
@@ -131,12 +140,15 @@
 
     var steps = make("ol", "rv-steps");
     steps.setAttribute("aria-label", "Steps of the script");
+    var why = data.why || {};
     var stepButtons = lines.map(function (ln, i) {
-      var b = make("button", "", ln === 0 ? "Start" : String(ln));
+      var b = make("button", "", ln === 0 ? "Start" : shortAction(action[ln] || "line " + ln));
       b.type = "button";
       b.setAttribute("data-step", String(i));
+      b.setAttribute("data-line", String(ln));
       var name = ln === 0 ? "Start: the starting position" : "Line " + ln + ": " + (action[ln] || "");
-      if (differs.indexOf(ln) >= 0) name += " (the formats differ here)";
+      if (differs.indexOf(ln) >= 0) name += " (the formats differ here" + (why[ln] ? ": " + why[ln] : "") + ")";
+      b.title = name;
       b.setAttribute("aria-label", name);
       steps.appendChild(make("li", differs.indexOf(ln) >= 0 ? "differs" : "", "", b));
       return b;
@@ -321,7 +333,10 @@
       now.appendChild(make("span", "rv-count", "Step " + (i + 1) + " of " + lines.length));
       now.appendChild(document.createTextNode(ln === 0 ? " · the starting position" : " · line " + ln + ": "));
       if (ln) now.appendChild(make("q", "", action[ln] || ""));
-      if (differs.indexOf(ln) >= 0) now.appendChild(make("strong", "rv-differs", cols.length > 1 ? "The formats differ here" : "Differs"));
+      if (differs.indexOf(ln) >= 0) {
+        now.appendChild(make("strong", "rv-differs", cols.length > 1 ? "The formats differ here" : "Differs"));
+        if (why[ln]) now.appendChild(make("span", "rv-why", why[ln]));
+      }
       root.setAttribute("data-line", String(ln));
       if (remember) history.replaceState(null, "", "#line-" + ln);
     }

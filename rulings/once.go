@@ -1,0 +1,33 @@
+package rulings
+
+// Once-per-turn effects: an effect written `once-per-turn: true` can be
+// activated once per turn by each copy of the card, while that copy stays
+// where it is (a card that leaves and comes back is a new card). The hooks
+// are one check in activate, before the costs, and one mark after them
+// (chain.go).
+
+import "fmt"
+
+// onceFree checks that c has not yet activated its once-per-turn effect e
+// this turn.
+func (d *duel) onceFree(c *inst, e *Effect) bool {
+	if !e.OncePerTurn || c.onceTurn == nil {
+		return true
+	}
+	if t, ok := c.onceTurn[e]; ok && t == d.turn && c.onceMoves[e] == c.moves {
+		d.illegal(fmt.Sprintf("%s can be activated only once per turn and was activated this turn", effectName(c.c, e)), ruleRef{})
+		return false
+	}
+	return true
+}
+
+// markOnce records that c activated its once-per-turn effect e.
+func (d *duel) markOnce(c *inst, e *Effect) {
+	if !e.OncePerTurn {
+		return
+	}
+	if c.onceTurn == nil {
+		c.onceTurn, c.onceMoves = map[*Effect]int{}, map[*Effect]int{}
+	}
+	c.onceTurn[e], c.onceMoves[e] = d.turn, c.moves
+}
