@@ -32,8 +32,8 @@ type Page struct {
 	// (Master Rule 1)"); Sources are the public pages it is written from;
 	// Corrections are the places where it deliberately reads its source
 	// differently, each with the reason.
-	Era         string       `json:"era" yaml:"era"`
-	Sources     []Source     `json:"sources" yaml:"sources"`
+	Era         string       `json:"-" yaml:"era"`
+	Sources     []Source     `json:"-" yaml:"sources"`
 	Corrections []Correction `json:"corrections,omitempty" yaml:"corrections"`
 
 	File     string    `json:"-" yaml:"-"`
