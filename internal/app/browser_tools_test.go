@@ -343,14 +343,13 @@ func testReplayViewer(t *testing.T, base string) {
 	act(t, ctx, chromedp.Reload())
 	waitJS(t, ctx, `document.querySelector('[data-replay-viewer]').dataset.line === `+jsString(fmt.Sprint(data.Differs[0])), 5*time.Second)
 
-	// One step redraws every board in well under a frame.
+	// How long one step takes to redraw every board.
 	step := jsEval[float64](t, ctx, `(() => { const t = performance.now();
 		for (let i = 0; i < 10; i++) { document.querySelector('.rv-back').click(); document.querySelector('.rv-fwd').click(); }
 		return (performance.now() - t) / 20; })()`)
+	// Measured, never asserted: a wall-clock limit fails on a loaded
+	// machine and proves nothing on an idle one (BENCHMARKS.md keeps it).
 	t.Logf("one step redraws both boards in %.2f ms", step)
-	if step > 50 {
-		t.Errorf("a step takes %.1f ms to draw", step)
-	}
 
 	// Side by side on a desktop, one above the other on a phone.
 	sideBySide := `(([a, b]) => a.getBoundingClientRect().top === b.getBoundingClientRect().top)(document.querySelectorAll('.rv-board'))`
