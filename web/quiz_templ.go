@@ -411,7 +411,7 @@ func situationBlock(q QuizQuestion) templ.Component {
 		ctx = templ.ClearChildren(ctx)
 		if sit := q.Situation; sit != nil {
 			if sit.Deck != "" {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "<div class=\"situation deck\"><h4>The deck</h4>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "<div class=\"situation deck\"><p class=\"situation-head\">The deck</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -463,7 +463,7 @@ func situationBlock(q QuizQuestion) templ.Component {
 					}
 				}
 				if len(sit.Steps) > 0 {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "<h4>What happens</h4><ol class=\"steps\">")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "<p class=\"situation-head\">What happens</p><ol class=\"steps\">")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}

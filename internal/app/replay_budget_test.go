@@ -16,7 +16,10 @@ import (
 // never answer 5xx. The engine's own tests (rulings/budget_test.go) try
 // more shapes; this one measures what actually goes over HTTP.
 func TestReplayResponsesBounded(t *testing.T) {
-	a, _ := startApp(t)
+	// The engine's share of the CPU is lifted (as in TestReplayBombs): this
+	// test measures what one accepted replay sends, not the slot budget,
+	// which TestEngineBudget and TestReplayBombs cover.
+	a := runApp(t, Config{RateLimit: rateLimitOffForBombs, EngineShare: 1})
 	const name = "Swordsoul Supreme Sovereign - Chengying"
 	scenario := func(header string, players []string, line string) string {
 		var b strings.Builder
