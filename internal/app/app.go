@@ -308,6 +308,12 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		a.Close()
 		return nil, err
 	}
+	// Links shared before shares had their own file are moved over once.
+	if moved, err := a.shares.ImportLegacy(ctx, cfg.AttemptsPath); err != nil {
+		cfg.Logger.Error("old shared links were not moved; they stay in the attempts file and are tried again at the next start", "err", err)
+	} else if moved > 0 {
+		cfg.Logger.Info("moved old shared links into the shares file", "links", moved)
+	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		a.Close()

@@ -14,6 +14,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	"substep/internal/sqlitefile"
@@ -170,3 +171,45 @@ func (s *Store) Get(ctx context.Context, key string) (string, error) {
 
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
+
+// ImportLegacy moves the links shared before shares had a file of their
+// own: they were kept in the attempts file (legacyPath) in a table of the
+// same name. Every row is copied in one transaction and the old table is
+// then dropped, so a link once acknowledged keeps working and the move
+// happens once. A legacy file without the table is left untouched.
+func (s *Store) ImportLegacy(ctx context.Context, legacyPath string) (int64, error) {
+	if legacyPath == "" || legacyPath == s.path {
+		return 0, nil
+	}
+	if _, err := os.Stat(legacyPath); err != nil {
+		return 0, nil // a first start: nothing to move
+	}
+	conn, err := s.db.Conn(ctx) // ATTACH belongs to one connection
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `ATTACH DATABASE ? AS legacy`, legacyPath); err != nil {
+		return 0, fmt.Errorf("reading old shared links from %s: %w", legacyPath, err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), `DETACH DATABASE legacy`)
+	var n int
+	if err := conn.QueryRowContext(ctx, `SELECT count(*) FROM legacy.sqlite_master WHERE type = 'table' AND name = 'shared_scenarios'`).Scan(&n); err != nil || n == 0 {
+		return 0, err
+	}
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO main.shared_scenarios(key, body, created_at, owner, seen_at)
+		SELECT key, body, created_at, '', ? FROM legacy.shared_scenarios`, s.now().Unix())
+	if err != nil {
+		return 0, fmt.Errorf("copying old shared links from %s: %w", legacyPath, err)
+	}
+	moved, _ := res.RowsAffected()
+	if _, err := tx.ExecContext(ctx, `DROP TABLE legacy.shared_scenarios`); err != nil {
+		return 0, fmt.Errorf("removing the old shared links from %s: %w", legacyPath, err)
+	}
+	return moved, tx.Commit()
+}

@@ -146,3 +146,63 @@ func TestExpiry(t *testing.T) {
 		t.Errorf("recently opened link: %v", err)
 	}
 }
+
+// TestImportLegacy: links shared when they lived in the attempts file keep
+// working after the move to a file of their own, and the move runs once.
+func TestImportLegacy(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	legacy := filepath.Join(dir, "attempts.db")
+	// The attempts file as the earlier version left it: its own table
+	// beside the old shared_scenarios table.
+	old, err := sqlitefile.Open(ctx, "old attempts", legacy, `
+CREATE TABLE attempts (id TEXT PRIMARY KEY);
+CREATE TABLE shared_scenarios (key TEXT PRIMARY KEY, body TEXT NOT NULL, created_at INTEGER NOT NULL);`, sqlitefile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, body := range []string{"title: old one\n", "title: old two\n"} {
+		if _, err := old.ExecContext(ctx, `INSERT INTO shared_scenarios(key, body, created_at) VALUES (?, ?, ?)`, Key(body), body, 1700000000); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := old.ExecContext(ctx, `INSERT INTO attempts(id) VALUES ('kept')`); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+
+	s, err := Open(ctx, filepath.Join(dir, "shares.db"), Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	moved, err := s.ImportLegacy(ctx, legacy)
+	if err != nil || moved != 2 {
+		t.Fatalf("ImportLegacy = %d, %v; want 2 moved", moved, err)
+	}
+	for _, body := range []string{"title: old one\n", "title: old two\n"} {
+		if got, err := s.Get(ctx, Key(body)); err != nil || got != body {
+			t.Errorf("Get(%q) = %q, %v", Key(body), got, err)
+		}
+	}
+	if moved, err := s.ImportLegacy(ctx, legacy); err != nil || moved != 0 {
+		t.Errorf("second ImportLegacy = %d, %v; want nothing left to move", moved, err)
+	}
+	// The attempts in the old file are untouched.
+	old, err = sqlitefile.Open(ctx, "old attempts", legacy, "", sqlitefile.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	var n int
+	if err := old.QueryRowContext(ctx, `SELECT count(*) FROM attempts`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("attempts left in the old file: %d, %v", n, err)
+	}
+	if err := old.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE name = 'shared_scenarios'`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("the old table is still there (%d, %v)", n, err)
+	}
+	// A missing legacy file is a first start, not an error.
+	if moved, err := s.ImportLegacy(ctx, filepath.Join(dir, "none.db")); err != nil || moved != 0 {
+		t.Errorf("ImportLegacy(missing) = %d, %v", moved, err)
+	}
+}
