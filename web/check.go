@@ -71,21 +71,9 @@ func (s *Server) checkForm(c echo.Context) error {
 func (s *Server) checkPost(c echo.Context) error {
 	p := CheckPage{Base: s.checkBase(c), Formats: s.checkFormats(), Format: checkFormat(c.FormValue("format"))}
 	p.Deck, p.Master = c.FormValue("deck"), c.FormValue("master")
-	name := ""
-	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
-		if fh.Size > maxDeckBytes {
-			return fmt.Errorf("%w: that file is larger than %d KB", ErrInvalid, maxDeckBytes>>10)
-		}
-		f, err := fh.Open()
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		b, err := io.ReadAll(io.LimitReader(f, maxDeckBytes))
-		if err != nil {
-			return err
-		}
-		p.Deck, name = string(b), fh.Filename
+	name, err := deckUpload(c, &p.Deck)
+	if err != nil {
+		return err
 	}
 	if strings.TrimSpace(p.Deck) == "" {
 		p.Error = "Paste a deck or choose a file first."

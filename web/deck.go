@@ -57,21 +57,9 @@ func (s *Server) deckForm(c echo.Context) error {
 func (s *Server) deckCheck(c echo.Context) error {
 	p := DeckPage{Base: s.deckBase(c), ShowWhy: c.FormValue("why") == "1"}
 	p.Deck, p.Master = c.FormValue("deck"), c.FormValue("master")
-	name := ""
-	if fh, err := c.FormFile("file"); err == nil && fh.Size > 0 {
-		if fh.Size > maxDeckBytes {
-			return fmt.Errorf("%w: that file is larger than %d KB", ErrInvalid, maxDeckBytes>>10)
-		}
-		f, err := fh.Open()
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		b, err := io.ReadAll(io.LimitReader(f, maxDeckBytes))
-		if err != nil {
-			return err
-		}
-		p.Deck, name = string(b), fh.Filename
+	name, err := deckUpload(c, &p.Deck)
+	if err != nil {
+		return err
 	}
 	if strings.TrimSpace(p.Deck) == "" {
 		p.Error = "Paste a deck or choose a file first."
@@ -178,4 +166,28 @@ func whyURL(share string) string {
 	q := u.Query()
 	q.Set("why", "1")
 	return u.Path + "?" + q.Encode()
+}
+
+// deckUpload reads the form's uploaded deck file, when there is one, into
+// *deck (within maxDeckBytes) and returns its file name; without a file it
+// leaves *deck as pasted and returns "".
+func deckUpload(c echo.Context, deck *string) (string, error) {
+	fh, err := c.FormFile("file")
+	if err != nil || fh.Size == 0 {
+		return "", nil
+	}
+	if fh.Size > maxDeckBytes {
+		return "", fmt.Errorf("%w: that file is larger than %d KB", ErrInvalid, maxDeckBytes>>10)
+	}
+	f, err := fh.Open()
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxDeckBytes))
+	if err != nil {
+		return "", err
+	}
+	*deck = string(b)
+	return fh.Filename, nil
 }
