@@ -16,7 +16,7 @@ import (
 // Card is one real card: its printed facts and, for cards the engine can
 // replay, its effects in the engine's vocabulary (see Effect).
 //
-// Cards live in cards.yaml. Every sentence of Text is our own summary, not
+// Cards live in cards/*.yaml (one file per area, any number of files). Every sentence of Text is our own summary, not
 // the printed text; names it refers to are written in double quotes.
 type Card struct {
 	Name      string   `yaml:"name" json:"name"`
@@ -100,7 +100,7 @@ func Slugify(s string) string {
 // not matter ("d.d. warrior lady" finds "D.D. Warrior Lady").
 func nameKey(s string) string { return strings.ReplaceAll(Slugify(s), "-", "") }
 
-//go:embed cards.yaml
+//go:embed cards/*.yaml
 var cardFiles embed.FS
 
 // Catalogue is the set of cards Substep knows, by canonical name and alias.
@@ -112,7 +112,7 @@ type Catalogue struct {
 }
 
 // DefaultCatalogue loads the catalogue embedded in the binary.
-func DefaultCatalogue() (*Catalogue, error) { return LoadCatalogue(cardFiles, ".") }
+func DefaultCatalogue() (*Catalogue, error) { return LoadCatalogue(cardFiles, "cards") }
 
 // LoadCatalogue reads every *.yaml file in dir of fsys. A card name or alias
 // that collides with another card's, a missing name or kind, or a duplicate

@@ -202,7 +202,7 @@ type costOp struct {
 	pay   func(cc costCall) ([]string, bool)
 }
 
-// costOps is the vocabulary's cost ops, by the name cards.yaml uses in
+// costOps is the vocabulary's cost ops, by the name cards/*.yaml uses in
 // `cost:`.
 var costOps = map[string]costOp{
 	// pay-lp: pay `n` LP (the line may state the amount, which must match).

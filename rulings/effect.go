@@ -6,7 +6,7 @@ import (
 )
 
 // Effect is one effect of a card in the engine's small vocabulary. A card's
-// effects live under `effects:` in cards.yaml. An effect the vocabulary
+// effects live under `effects:` in cards/*.yaml. An effect the vocabulary
 // cannot express is written with `unsupported: <why>`; the engine refuses it
 // by name when a scenario would need it, rather than approximate it.
 //

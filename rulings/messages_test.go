@@ -8,7 +8,7 @@ import (
 )
 
 // TestMessagesNameNoProjectFiles: what a player reads about a pasted
-// scenario never sends them to the project's files (cards.yaml, the
+// scenario never sends them to the project's files (cards/*.yaml, the
 // guide's source), and an unknown card comes with close names.
 func TestMessagesNameNoProjectFiles(t *testing.T) {
 	cat := testCatalogue(t)

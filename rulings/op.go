@@ -3,10 +3,10 @@ package rulings
 import "strings"
 
 // opFunc runs one op of a resolving Chain Link: l is the link (its card,
-// controller, targets and choices), o the op as cards.yaml writes it.
+// controller, targets and choices), o the op as cards/*.yaml writes it.
 type opFunc func(d *duel, l *link, o Op)
 
-// effectOps is the vocabulary's effect ops, by the name cards.yaml uses in
+// effectOps is the vocabulary's effect ops, by the name cards/*.yaml uses in
 // `do:`. Each function lives in the ops file of its kind (ops_move.go,
 // ops_summon.go, ops_lp.go, ops_stats.go, ops_battle.go, ops_control.go)
 // with its doc comment; opSpec (effect.go) lists the fields each op reads.

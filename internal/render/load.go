@@ -315,7 +315,7 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 			for i, c := range p.Cards {
 				canonical, _, ok := md.resolve(c)
 				if !ok {
-					add(file, at("cards"), "unknown card %q (add it to rulings/cards.yaml)", c)
+					add(file, at("cards"), "unknown card %q (add it to rulings/cards/*.yaml)", c)
 					continue
 				}
 				p.Cards[i] = canonical

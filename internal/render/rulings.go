@@ -92,7 +92,7 @@ func loadRulings(fsys fs.FS, md *Markdown, add func(file string, line int, forma
 			for i, c := range r.Cards {
 				canonical, _, ok := md.resolve(c)
 				if !ok {
-					add(file, item.Line, "ruling %s: unknown card %q (add it to rulings/cards.yaml)", r.ID, c)
+					add(file, item.Line, "ruling %s: unknown card %q (add it to rulings/cards/*.yaml)", r.ID, c)
 					continue
 				}
 				r.Cards[i] = canonical

@@ -21,15 +21,11 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
-// catalogue reads Substep's card catalogue (rulings/cards.yaml) straight
+// catalogue reads Substep's card catalogue (rulings/cards/*.yaml) straight
 // from the file, so these tests depend on the card data, not on the rules
 // engine's code, and converts it as internal/cardsdb does.
 func catalogue(t *testing.T) *domain.Index {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "cards.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var raw []struct {
 		Name       string   `yaml:"name"`
 		Passcode   int      `yaml:"passcode"`
@@ -47,8 +43,20 @@ func catalogue(t *testing.T) *domain.Index {
 		Archetypes []string `yaml:"archetypes"`
 		Text       string   `yaml:"text"`
 	}
-	if err := yaml.Unmarshal(data, &raw); err != nil {
-		t.Fatal(err)
+	files, err := filepath.Glob(filepath.Join("..", "cards", "*.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no catalogue files under ../cards: %v", err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var part = raw[:0:0]
+		if err := yaml.Unmarshal(data, &part); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		raw = append(raw, part...)
 	}
 	facts := make([]domain.Facts, len(raw))
 	for i, c := range raw {

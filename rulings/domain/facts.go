@@ -6,7 +6,7 @@ import (
 )
 
 // Facts are a card's printed facts in words, as Substep's card catalogue
-// (rulings/cards.yaml) keeps them.
+// (rulings/cards/*.yaml) keeps them.
 type Facts struct {
 	Name       string
 	Passcode   int
