@@ -1,8 +1,9 @@
-// Package sqlitefile opens the site's writable SQLite files (quiz attempts,
-// shared scenarios) the one way they should be opened: WAL, a busy
-// timeout, immediate transactions and synchronous=FULL, after checking
-// that the folder can be written and, once open, that the file is not
-// damaged (PRAGMA quick_check). It also names the two failures an operator
+// Package sqlitefile opens the site's writable SQLite files (quiz
+// attempts, shared scenarios) the one way they should be opened: WAL, one
+// write connection that every write queues for, read-only connections for
+// queries, a busy timeout, immediate transactions and synchronous=FULL,
+// after checking that the folder can be written and, once open, that the
+// file is not damaged (PRAGMA quick_check). It also names the two failures an operator
 // must act on, a full disk and a damaged file, so the web layer can answer
 // them with a clear page and the log with a clear line.
 package sqlitefile
@@ -92,12 +93,105 @@ type connector struct {
 func (c connector) Connect(context.Context) (driver.Conn, error) { return c.drv.Open(c.dsn) }
 func (c connector) Driver() driver.Driver                        { return c.drv }
 
+// DB is one writable SQLite file: a pool of read-only connections for
+// queries, and a single write connection. Every write of the process goes
+// through that one connection, so concurrent writers queue in Go, in
+// order, and never poll SQLite's file lock against each other (under load
+// that polling starved some writers past the busy timeout: "database is
+// locked", a 500 on quiz start and submit). The busy timeout still covers
+// another process holding the file, and Write retries a transaction that
+// met it.
+type DB struct {
+	read, write *sql.DB
+	path        string
+}
+
+// readers bounds the read pool: SQLite's reads are CPU work, and more
+// connections than a few per CPU only queue in the kernel.
+const readers = 8
+
+// busyRetries is how often Write runs a transaction again after SQLite
+// answered SQLITE_BUSY (another process held the file for longer than the
+// busy timeout).
+const busyRetries = 3
+
+// QueryContext runs a query on a read connection.
+func (d *DB) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return d.read.QueryContext(ctx, q, args...)
+}
+
+// QueryRowContext runs a query that returns one row on a read connection.
+func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	return d.read.QueryRowContext(ctx, q, args...)
+}
+
+// Write runs fn in one immediate transaction on the write connection and
+// commits it when fn returns nil (else rolls it back and returns fn's
+// error). fn must use only tx. A transaction that met SQLITE_BUSY is rolled
+// back and run again, up to busyRetries times, so fn must not have effects
+// outside the database.
+func (d *DB) Write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	for i := 0; ; i++ {
+		err := d.writeOnce(ctx, fn)
+		if i < busyRetries && IsBusy(err) && ctx.Err() == nil {
+			continue
+		}
+		return err
+	}
+}
+
+func (d *DB) writeOnce(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := d.write.BeginTx(ctx, nil) // BEGIN IMMEDIATE (the DSN's _txlock)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// ExecContext runs one writing statement in its own transaction on the
+// write connection (see Write).
+func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	var res sql.Result
+	err := d.Write(ctx, func(tx *sql.Tx) error {
+		var err error
+		res, err = tx.ExecContext(ctx, q, args...)
+		return err
+	})
+	return res, err
+}
+
+// WriteConn reserves the write connection (for statements that belong to
+// one connection, such as ATTACH); every other write waits until it is
+// closed.
+func (d *DB) WriteConn(ctx context.Context) (*sql.Conn, error) { return d.write.Conn(ctx) }
+
+// Close closes every connection.
+func (d *DB) Close() error {
+	err := d.write.Close()
+	if d.read != d.write {
+		err = errors.Join(err, d.read.Close())
+	}
+	return err
+}
+
+// IsBusy reports whether err is SQLite's SQLITE_BUSY: the file was locked
+// for longer than the busy timeout.
+func IsBusy(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) && se.Code == sqlite3.ErrBusy
+}
+
 // Open opens (creating if needed) the database what ("attempts database")
 // at path and runs schema. An empty path opens a private in-memory
-// database. Before opening it checks that the folder exists and can be
-// written, and after, that SQLite's quick_check finds the file sound; each
-// failure names the path and the problem.
-func Open(ctx context.Context, what, path, schema string, opt Options) (*sql.DB, error) {
+// database (one connection, for reads and writes). Before opening it
+// checks that the folder exists and can be written, and after, that
+// SQLite's quick_check finds the file sound; each failure names the path
+// and the problem.
+func Open(ctx context.Context, what, path, schema string, opt Options) (*DB, error) {
 	dsn := "file::memory:?_txlock=immediate&_foreign_keys=on"
 	if path != "" {
 		abs, err := filepath.Abs(path)
@@ -117,40 +211,59 @@ func Open(ctx context.Context, what, path, schema string, opt Options) (*sql.DB,
 			return err
 		}
 	}
-	db := sql.OpenDB(connector{drv: drv, dsn: dsn})
-	if path == "" {
-		// Each :memory: connection is its own database: keep exactly one.
-		db.SetMaxOpenConns(1)
-		db.SetConnMaxIdleTime(0)
-		db.SetConnMaxLifetime(0)
-	}
-	fail := func(err error) (*sql.DB, error) {
-		db.Close()
+	// One write connection, kept open for the life of the DB. (Each
+	// :memory: connection is its own database, so there it is the only
+	// connection, for reads too.)
+	w := sql.OpenDB(connector{drv: drv, dsn: dsn})
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxIdleTime(0)
+	w.SetConnMaxLifetime(0)
+	d := &DB{read: w, write: w, path: path}
+	fail := func(err error) (*DB, error) {
+		d.Close()
 		return nil, fmt.Errorf("%s %s: %w", what, path, Classify(path, err))
 	}
 	if path != "" {
-		if err := QuickCheck(ctx, db); err != nil {
+		if err := QuickCheck(ctx, w); err != nil {
 			return fail(err)
 		}
 	}
-	if _, err := db.ExecContext(ctx, schema); err != nil {
+	if _, err := w.ExecContext(ctx, schema); err != nil {
 		return fail(err)
 	}
-	if path != "" {
-		var mode string
-		if err := db.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
-			return fail(err)
-		}
-		if mode != "wal" {
-			return fail(fmt.Errorf("journal mode %q, want wal", mode))
-		}
+	if path == "" {
+		return d, nil
 	}
-	return db, nil
+	var mode string
+	if err := w.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil {
+		return fail(err)
+	}
+	if mode != "wal" {
+		return fail(fmt.Errorf("journal mode %q, want wal", mode))
+	}
+	// Readers open the file read-only: a write sent to them by mistake
+	// fails at once instead of competing with the write connection.
+	d.read = sql.OpenDB(connector{drv: &sqlite3.SQLiteDriver{}, dsn: readDSN(path)})
+	d.read.SetMaxOpenConns(readers)
+	d.read.SetMaxIdleConns(readers)
+	if err := d.read.PingContext(ctx); err != nil {
+		return fail(err)
+	}
+	return d, nil
+}
+
+// readDSN is the connection string of a read connection to the WAL file at
+// path.
+func readDSN(path string) string {
+	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?mode=ro&_busy_timeout=5000&_foreign_keys=on"
 }
 
 // QuickCheck runs PRAGMA quick_check and returns an ErrCorrupt error
 // listing what SQLite found (at most five problems) unless it answers "ok".
-func QuickCheck(ctx context.Context, db *sql.DB) error {
+func QuickCheck(ctx context.Context, db interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}) error {
 	rows, err := db.QueryContext(ctx, "PRAGMA quick_check(5)")
 	if err != nil {
 		return err

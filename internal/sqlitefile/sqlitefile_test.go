@@ -57,7 +57,7 @@ func TestMaxBytes(t *testing.T) {
 	var full error
 	n := 0
 	for ; n < 100 && full == nil; n++ {
-		_, full = db.Exec("INSERT INTO t VALUES (?)", strings.Repeat("x", 4000))
+		_, full = db.ExecContext(context.Background(), "INSERT INTO t VALUES (?)", strings.Repeat("x", 4000))
 	}
 	full = Classify(path, full)
 	var e *Error
@@ -65,7 +65,7 @@ func TestMaxBytes(t *testing.T) {
 		t.Fatalf("after %d rows: %v, want ErrFull for %s", n, full, path)
 	}
 	var rows int
-	if err := db.QueryRow("SELECT count(*) FROM t").Scan(&rows); err != nil || rows != n-1 {
+	if err := db.QueryRowContext(context.Background(), "SELECT count(*) FROM t").Scan(&rows); err != nil || rows != n-1 {
 		t.Errorf("rows kept = %d (%v), want %d", rows, err, n-1)
 	}
 }
