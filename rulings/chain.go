@@ -260,8 +260,10 @@ func (d *duel) activate(a *Action) {
 	if c.loc == locHand && cardAct && !d.payToPlace(p, c) {
 		return
 	}
-	if sp == 1 || len(d.chain) == 0 && p == d.tp && !a.Chain {
-		if len(d.chain) == 0 && sp == 1 {
+	if len(d.chain) == 0 && sp == 1 {
+		if a.Before {
+			d.priorityAction()
+		} else {
 			d.slowAction()
 		}
 	}
