@@ -159,7 +159,7 @@ func (d *duel) activate(a *Action) {
 		return
 	}
 	c, e := d.findActivatable(a)
-	if d.stopped || c == nil {
+	if d.stopped || c == nil || !d.dmChoiceAllowed(p, c, e, a) {
 		return
 	}
 	if !d.responseTurn(p) {
@@ -260,8 +260,10 @@ func (d *duel) activate(a *Action) {
 	if c.loc == locHand && cardAct && !d.payToPlace(p, c) {
 		return
 	}
-	if sp == 1 || len(d.chain) == 0 && p == d.tp && !a.Chain {
-		if len(d.chain) == 0 && sp == 1 {
+	if len(d.chain) == 0 && sp == 1 {
+		if a.Before {
+			d.priorityAction()
+		} else {
 			d.slowAction()
 		}
 	}
@@ -382,6 +384,8 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 	if c == nil || (c.onField() && c.ctrl != p) || (!c.onField() && c.owner != p) {
 		if c2 := d.findOwn(a.Card, p); c2 != nil {
 			c = c2
+		} else if d.dmActivated(a) {
+			return nil, nil
 		} else {
 			d.fail("%s", d.whereText(a.Card, p, "hand or field"))
 			return nil, nil
@@ -672,7 +676,8 @@ func summonsSpecial(e *Effect) bool {
 	for _, o := range e.Do {
 		switch o.Op {
 		case "special-summon", "special-summon-from-deck", "special-summon-from-gy-each", "special-summon-from-hand-or-deck",
-			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy":
+			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy",
+			"special-summon-from-hand-or-gy":
 			return true
 		}
 	}
@@ -908,6 +913,9 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 	}
 	if c.markedBattle && c.loc == locMonster {
 		return fmt.Sprintf("%s is already destroyed by battle and cannot be targeted", d.describe(c))
+	}
+	if t.Filter != "" && !d.matchesAny(c, t.Filter) {
+		return fmt.Sprintf("%s must target a card that is %s, and %s is not", src.name(), t.Filter, d.describe(c))
 	}
 	return ""
 }
