@@ -169,13 +169,15 @@ func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result
 // closed.
 func (d *DB) WriteConn(ctx context.Context) (*sql.Conn, error) { return d.write.Conn(ctx) }
 
-// Close closes every connection.
+// Close closes every connection, the write connection last: the last
+// connection to close folds the WAL back into the file, which a read-only
+// one cannot do.
 func (d *DB) Close() error {
-	err := d.write.Close()
-	if d.read != d.write {
-		err = errors.Join(err, d.read.Close())
+	var err error
+	if d.read != d.write && d.read != nil {
+		err = d.read.Close()
 	}
-	return err
+	return errors.Join(err, d.write.Close())
 }
 
 // IsBusy reports whether err is SQLite's SQLITE_BUSY: the file was locked
