@@ -45,8 +45,8 @@ type Target struct {
 	What  string `yaml:"what" json:"what"`                     // see targetKinds
 	Side  string `yaml:"side,omitempty" json:"side,omitempty"` // any (default), yours, opponent
 	Count int    `yaml:"count,omitempty" json:"count,omitempty"`
-	// Filter narrows the targets (the filter syntax of costs:
-	// `subtype=effect` for "an Effect Monster").
+	// Filter narrows the targets: a filter of `matches`, or several joined
+	// by " or " ("light or dark").
 	Filter string `yaml:"filter,omitempty" json:"filter,omitempty"`
 }
 
@@ -62,6 +62,7 @@ type Op struct {
 var effectKinds = map[string]bool{
 	"activate": true, "ignition": true, "trigger": true, "flip": true, "quick": true,
 	"continuous": true, "maintenance": true,
+	"procedure": true, // a Summon procedure that does not activate (procedure.go)
 }
 
 // whenConditions are the trigger and activation conditions the engine knows.
@@ -108,6 +109,9 @@ var whenConditions = map[string]string{
 	"opponent-standby":            "each of your opponent's Standby Phases",
 	"opponent-main-phase":         "your opponent's Main Phase",
 	"own-turn-not-sent-this-turn": "your turn, except the turn this card was sent to the Graveyard",
+	// Summon procedures (procedure.go: procedureConds)
+	"you-control-no-monsters":         "you control no monsters",
+	"only-opponent-controls-monsters": "you control no monsters and your opponent controls one (with several opponents, at least one of them)",
 }
 
 var targetKinds = map[string]bool{
@@ -131,6 +135,8 @@ var opSpec = map[string]string{
 	"detach":         "n",
 	"return-to-hand": "",
 	"attach-target":  "",
+	"reveal":         "filter",
+	"banish-own":     "n what filter",
 	// effects
 	"destroy":                          "what",
 	"banish":                           "what",
@@ -186,6 +192,7 @@ var opSpec = map[string]string{
 	"shuffle-into-deck":                "what",
 	"damage-battle-destroyer":          "",
 	"special-summon-from-own-gy":       "filter",
+	"special-summon-from-hand-or-gy":   "filter",
 	"banish-self":                      "",
 	"union-unequip":                    "",
 	"mind-crush":                       "",
@@ -242,6 +249,8 @@ var opSpec = map[string]string{
 	"bound-cannot-attack":             "",
 	"destroyed-with-bound":            "",
 	"gain-half-equipped-atk":          "",
+	"normal-summon-condition":         "filter",
+	"set-as-spell":                    "",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
@@ -252,7 +261,7 @@ func (e *Effect) validate() string {
 		return ""
 	}
 	if !effectKinds[e.Kind] {
-		return fmt.Sprintf("effect kind %q is not one of activate, ignition, trigger, flip, quick, continuous, maintenance", e.Kind)
+		return fmt.Sprintf("effect kind %q is not one of activate, ignition, trigger, flip, quick, continuous, maintenance, procedure", e.Kind)
 	}
 	if e.When != "" {
 		if _, ok := whenConditions[e.When]; !ok {
@@ -263,6 +272,9 @@ func (e *Effect) validate() string {
 		if _, ok := whenConditions[e.Timing]; !ok {
 			return fmt.Sprintf("unknown timing %q", e.Timing)
 		}
+	}
+	if e.Kind == "procedure" && e.When != "" && procedureConds[e.When] == nil {
+		return fmt.Sprintf("a Summon procedure cannot have the condition %q", e.When)
 	}
 	if e.Kind == "trigger" && e.When == "" {
 		return "a trigger needs `when`"

@@ -82,6 +82,13 @@ func narrate(s *Scenario, a *Action) string {
 		b.WriteString(who + " Xyz Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
 	case vSet:
 		b.WriteString(who + " Sets " + narrCard(s, a.Card))
+	case vSetAsSpell:
+		b.WriteString(who + " Sets " + narrCard(s, a.Card) + " in the Spell & Trap Zone as a Spell")
+	case vProcedure:
+		b.WriteString(who + " Special Summons " + narrCard(s, a.Card) + " by its own procedure")
+		if len(a.Choose) > 0 {
+			b.WriteString(", using " + narrCards(s, a.Choose))
+		}
 	case vActivate:
 		narrActivation(&b, s, a, who)
 	case vPass:

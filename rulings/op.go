@@ -50,6 +50,7 @@ var effectOps = map[string]opFunc{
 	"no-summons-this-turn":             opNoSummonsThisTurn,
 	"special-summon-from-hand-or-deck": opSpecialSummonFromHandOrDeck,
 	"special-summon-from-own-gy":       opSpecialSummonFromOwnGy,
+	"special-summon-from-hand-or-gy":   opSpecialSummonFromHandOrGy,
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,
 	"allow-tribute":                    opAllowTribute,

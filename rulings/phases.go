@@ -267,3 +267,15 @@ func (d *duel) slowAction() {
 	d.winEvents, d.fresh = nil, false
 	d.clearPasses()
 }
+
+// priorityAction opens a chain with an Ignition Effect the turn player
+// activates using priority (priorityCheck allowed it). The opponent has not
+// yet declined to respond to the Summon or the chain that just resolved, so
+// the window keeps what it answers: a card activated "when a monster is
+// Summoned" may still be chained to the priority activation (goat-04#example-2:
+// "Torrential Tribute" chained to "Cannon Soldier"; it finds "Sangan" already
+// Tributed).
+func (d *duel) priorityAction() {
+	d.fresh = false
+	d.clearPasses()
+}

@@ -529,6 +529,8 @@ var verbs = map[string]func(d *duel, a *Action){
 	vTimeCalled:    func(d *duel, _ *Action) { d.timeCalled() },
 	vSynchro:       (*duel).synchroSummon,
 	vXyz:           (*duel).xyzSummon,
+	vProcedure:     (*duel).procedureSummon,
+	vSetAsSpell:    (*duel).setAsSpell,
 	vReturnDM:      (*duel).returnDM,
 	vKeepDM:        (*duel).keepDM,
 	vPass:          func(d *duel, a *Action) { d.pass(a.Player) },

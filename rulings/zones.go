@@ -94,6 +94,17 @@ func (d *duel) graveyardLock() *inst {
 	return nil
 }
 
+// matchesAny reads a filter with alternatives separated by " or "
+// ("light or dark"): c matches when it matches one of them.
+func (d *duel) matchesAny(c *inst, filter string) bool {
+	for _, f := range strings.Split(filter, " or ") {
+		if d.matches(c, f) {
+			return true
+		}
+	}
+	return false
+}
+
 // gyLocked reports whether a Graveyard lock ("Necrovalley") negates an
 // effect that would move a card out of a Graveyard.
 func (d *duel) gyLocked(src *inst) bool {
