@@ -286,10 +286,13 @@ func (d *duel) activate(a *Action) {
 	c.usedThisTurn = true
 	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP}
 	for _, r := range a.Choose {
-		if t := d.find(r, p, locDeck, locGY, locHand, locMonster); t != nil {
+		if t := d.find(r, p, locDeck, locGY, locHand, locMonster, locExtra); t != nil {
 			l.choose = append(l.choose, t)
+		} else if dm := d.dmFor(r, p); dm != nil {
+			l.choose = append(l.choose, dm)
 		}
 	}
+	l.tributes = d.ritualTributes(e, a, p)
 	d.pushLink(l, costs)
 	if cardAct {
 		c.flipChain = d.t.Chains[d.chainRec].N
@@ -685,7 +688,7 @@ func summonsSpecial(e *Effect) bool {
 		switch o.Op {
 		case "special-summon", "special-summon-from-deck", "special-summon-from-gy-each", "special-summon-from-hand-or-deck",
 			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy",
-			"special-summon-from-hand-or-gy":
+			"special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon":
 			return true
 		}
 	}

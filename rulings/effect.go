@@ -105,6 +105,9 @@ var whenConditions = map[string]string{
 	"leaves-field":                "this card leaves the field",
 	"synchro-summoned":            "this card is Synchro Summoned",
 	"xyz-summoned":                "this card is Xyz Summoned",
+	"fusion-summoned":             "this card is Fusion Summoned",
+	"ritual-summoned":             "this card is Ritual Summoned",
+	"pendulum-summoned":           "this card is Pendulum Summoned",
 	"end-phase":                   "your End Phase",
 	"opponent-standby":            "each of your opponent's Standby Phases",
 	"opponent-main-phase":         "your opponent's Main Phase",
@@ -193,6 +196,9 @@ var opSpec = map[string]string{
 	"damage-battle-destroyer":          "",
 	"special-summon-from-own-gy":       "filter",
 	"special-summon-from-hand-or-gy":   "filter",
+	"fusion-summon":                    "filter what",
+	"special-summon-extra-same-level":  "",
+	"ritual-summon":                    "filter what to",
 	"banish-self":                      "",
 	"union-unequip":                    "",
 	"mind-crush":                       "",
@@ -251,6 +257,8 @@ var opSpec = map[string]string{
 	"gain-half-equipped-atk":          "",
 	"normal-summon-condition":         "filter",
 	"set-as-spell":                    "",
+	"cannot-special-summon":           "",
+	"no-lp-for-spells":                "",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
