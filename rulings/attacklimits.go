@@ -94,7 +94,7 @@ func (d *duel) mineAllows(p int, what string) bool {
 // are higher than the damaged opponent's ("Aromage Bergamot"; in Domain
 // compared with each opponent on its own: domain-continuous-effects#example-6).
 func (d *duel) pierces(a *inst, q int) bool {
-	if a.hasOp("continuous", "piercing") != nil {
+	if d.live(a, "piercing") != nil {
 		return true
 	}
 	p := a.ctrl
