@@ -95,6 +95,9 @@ var effectOps = map[string]opFunc{
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
 	"negate-effects":                   opNegateEffects,
+	"end-battle-phase":                 opEndBattlePhase,
+	"look-deck-top":                    opLookDeckTop,
+	"change-position":                  opChangePosition,
 	"negate-traps-this-turn":           opNegateTrapsThisTurn,
 }
 
