@@ -40,11 +40,11 @@ type Effect struct {
 	OncePerTurn bool `yaml:"once-per-turn,omitempty" json:"once_per_turn,omitempty"`
 	// Or: this effect is another choice of the effect before it ("choose
 	// one"); the catalogue moves it into that effect's Alts (choice.go).
-	Or   bool     `yaml:"or,omitempty" json:"-"`
+	Or bool `yaml:"or,omitempty" json:"-"`
 	// First: where the format says so (Profile.FirstOverTriggers), it is
 	// activated before the triggers waiting at its timing ("Flashbang").
-	First bool `yaml:"first,omitempty" json:"first,omitempty"`
-	Alts []Effect `yaml:"-" json:"choices,omitempty"`
+	First bool     `yaml:"first,omitempty" json:"first,omitempty"`
+	Alts  []Effect `yaml:"-" json:"choices,omitempty"`
 }
 
 // Target says what an effect targets when activated.
@@ -210,6 +210,7 @@ var opSpec = map[string]string{
 	"place-as-continuous-spell":        "",
 	"relay-soul":                       "",
 	"destroy-discarded-kind":           "",
+	"extra-normal-summon":              "",
 	"each-extra-to-gy-if-light":        "",
 	"banish-self":                      "",
 	"union-unequip":                    "",
@@ -228,9 +229,9 @@ var opSpec = map[string]string{
 	"no-summons-until-your-draw":       "",
 	"opponent-gains-lp":                "n",
 	"negate-effects":                   "what",
-	"end-battle-phase": "",
-	"look-deck-top": "what to",
-	"change-position": "",
+	"end-battle-phase":                 "",
+	"look-deck-top":                    "what to",
+	"change-position":                  "",
 	"negate-traps-this-turn":           "",
 	// continuous
 	"atk-per-counter":                   "n",
@@ -278,6 +279,8 @@ var opSpec = map[string]string{
 	"mystic-mine":                       "",
 	"piercing-if-lp-higher":             "filter",
 	"unaffected-by-higher-lp-opponents": "",
+	"tributes-as-lp":                    "n",
+	"block-zones":                       "n",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
