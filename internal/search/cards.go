@@ -138,27 +138,16 @@ func hasWord(list, w string) bool {
 // cardCandidates lists the names that share a trigram with key or, for
 // keys too short for trigrams, that have a word starting with key.
 func (ix *Index) cardCandidates(ctx context.Context, key string) ([]candidate, error) {
-	var query string
-	var args []any
 	if grams := trigrams(key); len(grams) > 0 {
-		quoted := make([]string, len(grams))
-		for i, g := range grams {
-			quoted[i] = phrase(g)
-		}
-		query = `SELECT n.card_id, n.key, n.formats, n.rank FROM card_names_fts JOIN card_names n ON n.id = card_names_fts.rowid
-			WHERE card_names_fts MATCH ? ORDER BY card_names_fts.rank LIMIT ?`
-		args = []any{strings.Join(quoted, " OR "), maxCardCandidates}
-	} else {
-		// fold leaves only letters, digits and single spaces: no LIKE
-		// wildcards to escape.
-		query = `SELECT card_id, key, formats, rank FROM card_names WHERE key LIKE ? OR key LIKE ? LIMIT ?`
-		args = []any{key + "%", "% " + key + "%", maxCardCandidates}
+		return ix.grams.candidates(grams, maxCardCandidates), nil
 	}
-	st, err := ix.stmt(ctx, query)
+	// fold leaves only letters, digits and single spaces: no LIKE
+	// wildcards to escape.
+	st, err := ix.stmt(ctx, `SELECT card_id, key, formats, rank FROM card_names WHERE key LIKE ? OR key LIKE ? LIMIT ?`)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := st.QueryContext(ctx, args...)
+	rows, err := st.QueryContext(ctx, key+"%", "% "+key+"%", maxCardCandidates)
 	if err != nil {
 		return nil, fmt.Errorf("search: cards %q: %w", key, err)
 	}

@@ -62,6 +62,8 @@ type Index struct {
 	// longestName is the length in runes of the longest folded card name
 	// or alias; Cards skips queries much longer than that.
 	longestName int
+	// grams picks the candidate names of a card search (see nameGrams).
+	grams *nameGrams
 
 	mu    sync.Mutex
 	stmts map[string]*sql.Stmt // prepared once per SQL text; see stmt
@@ -294,10 +296,12 @@ func Open(path string) (*Index, error) {
 // newIndex wraps a populated database, closing it on error.
 func newIndex(ctx context.Context, db *sql.DB) (*Index, error) {
 	ix := &Index{db: db, stmts: map[string]*sql.Stmt{}}
-	if err := db.QueryRowContext(ctx, `SELECT coalesce(max(length(key)), 0) FROM card_names`).Scan(&ix.longestName); err != nil {
+	g, err := loadNameGrams(ctx, db)
+	if err != nil {
 		db.Close()
-		return nil, fmt.Errorf("search: %w", err)
+		return nil, err
 	}
+	ix.grams, ix.longestName = g, g.longest
 	return ix, nil
 }
 
