@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/mattn/go-sqlite3"
 )
@@ -104,16 +105,34 @@ func (c connector) Driver() driver.Driver                        { return c.drv 
 type DB struct {
 	read, write *sql.DB
 	path        string
+
+	reqs      chan *writeReq // to the committer, which alone writes
+	quit      chan struct{}  // closed by Close
+	closeOnce sync.Once
+	done      chan struct{} // closed when the committer has stopped
+}
+
+// writeReq is one Write waiting for the committer.
+type writeReq struct {
+	ctx  context.Context
+	fn   func(tx *sql.Tx) error
+	done chan error
 }
 
 // readers bounds the read pool: SQLite's reads are CPU work, and more
 // connections than a few per CPU only queue in the kernel.
 const readers = 8
 
-// busyRetries is how often Write runs a transaction again after SQLite
+// busyRetries is how often a transaction is run again after SQLite
 // answered SQLITE_BUSY (another process held the file for longer than the
 // busy timeout).
 const busyRetries = 3
+
+// maxGroup is the most writes committed together.
+const maxGroup = 64
+
+// errClosed answers a Write after Close.
+var errClosed = errors.New("sqlitefile: the database is closed")
 
 // QueryContext runs a query on a read connection.
 func (d *DB) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
@@ -125,29 +144,147 @@ func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 	return d.read.QueryRowContext(ctx, q, args...)
 }
 
-// Write runs fn in one immediate transaction on the write connection and
-// commits it when fn returns nil (else rolls it back and returns fn's
-// error). fn must use only tx. A transaction that met SQLITE_BUSY is rolled
-// back and run again, up to busyRetries times, so fn must not have effects
-// outside the database.
+// Write runs fn in an immediate transaction on the write connection and
+// returns once that transaction is committed (fn returned nil) or fn's
+// work is undone (fn's error). fn must use only tx and have no effects
+// outside the database: it may be run again.
+//
+// Writes waiting at the same time are committed together (group commit):
+// the committer runs each in a savepoint of one transaction, in the order
+// they came, and commits once, so a burst of submissions costs one sync of
+// the disk, not one each; a write that fails is rolled back to its
+// savepoint without touching the others. When SQLite itself reports an
+// error inside a group, the group is undone and each write runs again in a
+// transaction of its own, so one write's failure is never another's. A
+// transaction that met SQLITE_BUSY (another process held the file past the
+// busy timeout) is run again, up to busyRetries times. A write whose
+// context ends before its turn is not run.
 func (d *DB) Write(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	for i := 0; ; i++ {
-		err := d.writeOnce(ctx, fn)
-		if i < busyRetries && IsBusy(err) && ctx.Err() == nil {
+	r := &writeReq{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	select {
+	case d.reqs <- r:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-d.quit:
+		return errClosed
+	}
+	// Once queued, wait for the outcome whatever ctx does: the caller must
+	// know whether its write was committed.
+	return <-r.done
+}
+
+// commit is the committer: it takes the writes waiting, up to maxGroup,
+// and commits them together.
+func (d *DB) commit() {
+	defer close(d.done)
+	for {
+		var group []*writeReq
+		select {
+		case r := <-d.reqs:
+			group = append(group, r)
+		case <-d.quit:
+			return
+		}
+	more:
+		for len(group) < maxGroup {
+			select {
+			case r := <-d.reqs:
+				group = append(group, r)
+			default:
+				break more
+			}
+		}
+		live := group[:0]
+		for _, r := range group {
+			if err := r.ctx.Err(); err != nil {
+				r.done <- err
+				continue
+			}
+			live = append(live, r)
+		}
+		if len(live) == 0 {
 			continue
 		}
-		return err
+		errs := d.runGroup(live)
+		if errs == nil {
+			// SQLite failed inside the group: run each on its own.
+			errs = make([]error, len(live))
+			for i := range live {
+				errs[i] = d.runGroup(live[i : i+1])[0]
+			}
+		}
+		for i, r := range live {
+			r.done <- errs[i]
+		}
 	}
 }
 
-func (d *DB) writeOnce(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := d.write.BeginTx(ctx, nil) // BEGIN IMMEDIATE (the DSN's _txlock)
+// errIsolate: SQLite reported an error inside a write of a group.
+var errIsolate = errors.New("sqlitefile: a write of the group failed in SQLite")
+
+// errUndone: the only write of a transaction failed and was rolled back.
+var errUndone = errors.New("sqlitefile: the write failed and was undone")
+
+// runGroup runs reqs in one transaction, retrying on SQLITE_BUSY, and
+// returns each one's outcome; nil when a write of a group of several met
+// an error from SQLite (the group is then rolled back).
+func (d *DB) runGroup(reqs []*writeReq) []error {
+	errs := make([]error, len(reqs))
+	for attempt := 0; ; attempt++ {
+		err := d.tryGroup(reqs, errs)
+		switch {
+		case errors.Is(err, errIsolate):
+			return nil
+		case errors.Is(err, errUndone):
+			if attempt < busyRetries && IsBusy(errs[0]) {
+				continue
+			}
+			return errs
+		case attempt < busyRetries && IsBusy(err):
+			continue
+		case err != nil: // BEGIN or COMMIT failed: nothing was committed
+			for i := range errs {
+				if errs[i] == nil {
+					errs[i] = err
+				}
+			}
+		}
+		return errs
+	}
+}
+
+// tryGroup runs reqs in one immediate transaction, each of several in a
+// savepoint, and commits; errs gets each write's own error.
+func (d *DB) tryGroup(reqs []*writeReq, errs []error) error {
+	bg := context.Background()
+	tx, err := d.write.BeginTx(bg, nil) // BEGIN IMMEDIATE (the DSN's _txlock)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if err := fn(tx); err != nil {
-		return err
+	if len(reqs) == 1 {
+		if errs[0] = reqs[0].fn(tx); errs[0] != nil {
+			return errUndone
+		}
+		return tx.Commit()
+	}
+	for i, r := range reqs {
+		if _, err := tx.ExecContext(bg, "SAVEPOINT w"); err != nil {
+			return errIsolate
+		}
+		errs[i] = r.fn(tx)
+		var se sqlite3.Error
+		switch {
+		case errors.As(errs[i], &se):
+			return errIsolate
+		case errs[i] != nil:
+			if _, err := tx.ExecContext(bg, "ROLLBACK TO w"); err != nil {
+				return errIsolate
+			}
+		}
+		if _, err := tx.ExecContext(bg, "RELEASE w"); err != nil {
+			return errIsolate
+		}
 	}
 	return tx.Commit()
 }
@@ -169,10 +306,12 @@ func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result
 // closed.
 func (d *DB) WriteConn(ctx context.Context) (*sql.Conn, error) { return d.write.Conn(ctx) }
 
-// Close closes every connection, the write connection last: the last
-// connection to close folds the WAL back into the file, which a read-only
-// one cannot do.
+// Close stops the committer (after the writes already queued) and closes
+// every connection, the write connection last: the last connection to
+// close folds the WAL back into the file, which a read-only one cannot do.
 func (d *DB) Close() error {
+	d.closeOnce.Do(func() { close(d.quit) })
+	<-d.done
 	var err error
 	if d.read != d.write && d.read != nil {
 		err = d.read.Close()
@@ -221,7 +360,8 @@ func Open(ctx context.Context, what, path, schema string, opt Options) (*DB, err
 	w.SetMaxIdleConns(1)
 	w.SetConnMaxIdleTime(0)
 	w.SetConnMaxLifetime(0)
-	d := &DB{read: w, write: w, path: path}
+	d := &DB{read: w, write: w, path: path, reqs: make(chan *writeReq), quit: make(chan struct{}), done: make(chan struct{})}
+	go d.commit()
 	fail := func(err error) (*DB, error) {
 		d.Close()
 		return nil, fmt.Errorf("%s %s: %w", what, path, Classify(path, err))
