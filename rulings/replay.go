@@ -51,6 +51,7 @@ type duel struct {
 	teamLast     []int         // each team\'s player who played its last turn
 	dmOffers     []int         // players who may return their Deck Master now, in turn order
 	lingering    []*lingering  // effects that last until a player\'s next Draw Phase ("Heat Wave")
+	dice         []dieRoll     // die results the script stated, not yet used (dice.go)
 	loopFound    bool          // the trial copy met an infinite loop
 	bpCut        bool          // an effect ended the Battle Phase during the Damage Step (battlecut.go)
 	trapStunTurn int           // turn in which "Trap Stun" negates the other Traps (negation.go)
@@ -536,6 +537,7 @@ var verbs = map[string]func(d *duel, a *Action){
 	vSetAsSpell:    (*duel).setAsSpell,
 	vPendulumSpell: (*duel).pendulumActivate,
 	vPendulum:      (*duel).pendulumSummon,
+	vRoll:          (*duel).roll,
 	vReturnDM:      (*duel).returnDM,
 	vKeepDM:        (*duel).keepDM,
 	vPass:          func(d *duel, a *Action) { d.pass(a.Player) },
