@@ -40,10 +40,15 @@ type Effect struct {
 	OncePerTurn bool `yaml:"once-per-turn,omitempty" json:"once_per_turn,omitempty"`
 	// Or: this effect is another choice of the effect before it ("choose
 	// one"); the catalogue moves it into that effect's Alts (choice.go).
-	Or   bool     `yaml:"or,omitempty" json:"-"`
+	Or bool `yaml:"or,omitempty" json:"-"`
 	// First: where the format says so (Profile.FirstOverTriggers), it is
 	// activated before the triggers waiting at its timing ("Flashbang").
 	First bool `yaml:"first,omitempty" json:"first,omitempty"`
+	// If is a condition the effect needs when it would activate, besides
+	// its trigger (replace.go: ifMet): terms joined by ";", `attacked`
+	// (this card declared the attack) or `other-face-up:<filter>` (its
+	// controller controls another face-up monster that matches).
+	If   string   `yaml:"if,omitempty" json:"if,omitempty"`
 	Alts []Effect `yaml:"-" json:"choices,omitempty"`
 }
 
@@ -226,9 +231,9 @@ var opSpec = map[string]string{
 	"no-summons-until-your-draw":       "",
 	"opponent-gains-lp":                "n",
 	"negate-effects":                   "what",
-	"end-battle-phase": "",
-	"look-deck-top": "what to",
-	"change-position": "",
+	"end-battle-phase":                 "",
+	"look-deck-top":                    "what to",
+	"change-position":                  "",
 	"negate-traps-this-turn":           "",
 	// continuous
 	"atk-per-counter":                 "n",
@@ -266,6 +271,7 @@ var opSpec = map[string]string{
 	"negate-opponent-monster-effects": "",
 	"negate-other-traps":              "",
 	"bound-cannot-attack":             "",
+	"destroy-other-instead":           "filter",
 	"destroyed-with-bound":            "",
 	"gain-half-equipped-atk":          "",
 	"normal-summon-condition":         "filter",
