@@ -45,9 +45,6 @@ type Effect struct {
 	// activated before the triggers waiting at its timing ("Flashbang").
 	First bool `yaml:"first,omitempty" json:"first,omitempty"`
 	// If is a condition the effect needs when it would activate, besides
-	// its trigger (replace.go: ifMet): terms joined by ";", `attacked`
-	// (this card declared the attack) or `other-face-up:<filter>` (its
-	// controller controls another face-up monster that matches).
 	If   string   `yaml:"if,omitempty" json:"if,omitempty"`
 	Alts []Effect `yaml:"-" json:"choices,omitempty"`
 }
@@ -215,6 +212,7 @@ var opSpec = map[string]string{
 	"place-as-continuous-spell":        "",
 	"relay-soul":                       "",
 	"destroy-discarded-kind":           "",
+	"extra-normal-summon":              "",
 	"each-extra-to-gy-if-light":        "",
 	"banish-self":                      "",
 	"union-unequip":                    "",
@@ -284,6 +282,8 @@ var opSpec = map[string]string{
 	"mystic-mine":                       "",
 	"piercing-if-lp-higher":             "filter",
 	"unaffected-by-higher-lp-opponents": "",
+	"tributes-as-lp":                    "n",
+	"block-zones":                       "n",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
