@@ -32,6 +32,7 @@ const (
 	vKeepDM        = "keep-deck-master"
 	vSynchro       = "synchro-summon"
 	vXyz           = "xyz-summon"
+	vProcedure     = "procedure-summon"
 )
 
 var (
@@ -66,6 +67,7 @@ var (
 	reDSEnds     = regexp.MustCompile(`(?i)^the (?:damage step|battle) ends$`)
 	reXyz        = regexp.MustCompile(`(?i)^xyz summons\s+(.+?),?\s+(?:using|with|by overlaying)\s+(.+)$`)
 	reSynchro    = regexp.MustCompile(`(?i)^synchro summons\s+(.+?),?\s+(?:using|with|from)\s+(.+)$`)
+	reProcedure  = regexp.MustCompile(`(?i)^special summons\s+(.+?)(?:\s+from (?:the |his |her |their )?(?:hand|extra deck|graveyard))?(?:,?\s+(?:by\s+)?(?:banishing|tributing|returning|shuffling|sending)\s+(.+?)(?:\s+(?:in|into|to) (?:the|his|her|their) (?:deck|graveyard))?)?(?:\s+by its (?:own )?(?:procedure|rule))?$`)
 	reReturnDM   = regexp.MustCompile(`(?i)^returns\s+(.+?)\s+to\s+(?:the|his|her|their)\s+deck master zone$`)
 	reKeepDM     = regexp.MustCompile(`(?i)^(?:keeps|leaves)\s+.+?\s+(?:in|on)\s+(?:the|his|her|their)\s+(?:graveyard|deck|hand|banished cards|field)$|^does not return\s+.+$`)
 	reDMWord     = regexp.MustCompile(`(?i)^(?:the|his|her|their)?\s*deck master$`)
@@ -165,6 +167,13 @@ var playerPhrases = []phrase{
 	}},
 	{reSynchro, func(p *parser, a *Action, m []string) string {
 		a.Verb = vSynchro
+		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Tribute))
+	}},
+	{reProcedure, func(p *parser, a *Action, m []string) string {
+		a.Verb = vProcedure
+		if m[2] == "" {
+			return p.ref(m[1], &a.Card)
+		}
 		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Tribute))
 	}},
 	{reReturnDM, func(p *parser, a *Action, m []string) string {
@@ -301,7 +310,7 @@ func (p *parser) attackTarget(a *Action, s string) string {
 
 var clauseWords = []string{
 	"and uses its effect", "and using its effect", "using its effect", "and uses it at once",
-	"targeting", "discarding", "tributing", "declaring", "special summoning", "searching for", "searching",
+	"targeting", "discarding", "tributing", "banishing", "declaring", "special summoning", "searching for", "searching",
 	"adding", "paying", "removing", "setting", "choosing", "selecting", "to destroy", "on",
 	"before", "using priority", "with priority", "in response", "as chain link", "for the cost", "as a cost", "from",
 }
@@ -332,8 +341,8 @@ func (p *parser) activation(a *Action, s string) string {
 			err = p.refList(arg, &a.Targets)
 		case "discarding":
 			err = p.refList(trimTail(arg, "for the cost", "as a cost", "as the cost"), &a.Discard)
-		case "tributing":
-			err = p.refList(trimTail(arg, "for the cost", "as a cost"), &a.Tribute)
+		case "tributing", "banishing":
+			err = p.refList(trimTail(arg, "for the cost", "as a cost", "from the graveyard"), &a.Tribute)
 		case "declaring":
 			a.Declare = strings.TrimSpace(arg)
 		case "special summoning", "searching for", "searching", "adding", "setting", "choosing", "selecting":

@@ -122,8 +122,12 @@ func (d *duel) declareAttack(a *Action) {
 		d.illegal(fmt.Sprintf("%s already declared an attack this turn: its attack was cancelled after a replay, which still counts", m.name()), rr)
 		return
 	}
-	if m.attacks > 0 {
+	if m.attacks > 0 && !d.mayAttackAgain(m) {
 		d.illegal(fmt.Sprintf("%s has already attacked this turn", m.name()), ruleRef{})
+		return
+	}
+	if why := d.cannotAttackNow(m); why != "" {
+		d.illegal(why, ruleRef{})
 		return
 	}
 	if a.Direct && len(d.pl[def].mz) > 0 {
@@ -141,6 +145,7 @@ func (d *duel) declareAttack(a *Action) {
 		}
 	}
 	m.attacks++
+	d.lastAttackID = m.id
 	d.t.attacks[m.name()]++
 	d.atk = &attack{attacker: m, target: target, defender: def, oppCount: len(d.pl[def].mz), declWindow: true, crossCounter: -1}
 	if target != nil {
@@ -382,6 +387,7 @@ func (d *duel) timingEvent(ev string) {
 				continue
 			}
 			m.markedBattle = true
+			d.noteBattleKill(other(at, m), m)
 			d.emit("battle", m.ctrl, m.name(), fmt.Sprintf("%s is destroyed by battle; it stays on the field until the end of the Damage Step", d.describe(m)), d.dsRef(t.Rule))
 			if o := other(at, m); o != nil && o.faceUp && o.loc == locMonster && o.hasOp("continuous", "negate-battled-effects") != nil && m.c != nil && !m.c.Has("normal") {
 				m.effNegated = true

@@ -630,7 +630,8 @@ func summonsSpecial(e *Effect) bool {
 	for _, o := range e.Do {
 		switch o.Op {
 		case "special-summon", "special-summon-from-deck", "special-summon-from-gy-each", "special-summon-from-hand-or-deck",
-			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy":
+			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy",
+			"special-summon-zeroed":
 			return true
 		}
 	}
@@ -850,6 +851,9 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 	case "monster-in-your-gy", "monster-in-any-gy":
 		if !c.isMonster() || c.loc != locGY {
 			return fmt.Sprintf("%s must target a monster in a Graveyard", src.name())
+		}
+		if why := improperSummon(c); why != "" && revives(src) {
+			return why
 		}
 	case "spell-in-your-gy":
 		if c.c.Kind != "spell" || c.loc != locGY {

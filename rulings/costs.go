@@ -242,6 +242,8 @@ var costOps = map[string]costOp{
 	"remove-counter":       {check: checkCounterCost, pay: payCounterCost},
 	"detach":               {check: checkDetachCost, pay: payDetachCost}, // xyz.go
 	"banish-from-gy-level": {check: checkBanishLevelCost, pay: payBanishLevelCost},
+	"banish-from-gy":       {check: checkBanishFromGyCost, pay: payBanishFromGyCost}, // procedure.go
+	"no-attack-this-turn":  {pay: payNoAttackCost},                                   // procedure.go
 	// tribute-self: Tribute this card from the field.
 	"tribute-self": {check: func(cc costCall) bool {
 		if cc.c.loc != locMonster {

@@ -103,6 +103,7 @@ var whenConditions = map[string]string{
 	"xyz-summoned":                "this card is Xyz Summoned",
 	"end-phase":                   "your End Phase",
 	"opponent-standby":            "each of your opponent's Standby Phases",
+	"tributed":                    "this card is Tributed",
 }
 
 var targetKinds = map[string]bool{
@@ -195,6 +196,10 @@ var opSpec = map[string]string{
 	"banish-from-opponent":             "",
 	"no-summons-until-your-draw":       "",
 	"opponent-gains-lp":                "n",
+	"no-attack-this-turn":              "",
+	"banish-from-gy":                   "n filter",
+	"special-summon-zeroed":            "filter",
+	"second-attack-after-destroying":   "",
 	// continuous
 	"atk-per-counter":              "n",
 	"piercing":                     "",
@@ -306,7 +311,7 @@ func effectName(c *Card, e *Effect) string {
 // field: a continuous effect it cannot express would apply silently.
 func (c *Card) refusedOnField() string {
 	if len(c.Effects) == 0 {
-		if c.IsMonster() && (c.Has("normal") || c.Has("token")) {
+		if c.IsMonster() && (c.Has("normal") || c.Has("token") || c.Procedure != nil) {
 			return ""
 		}
 		return fmt.Sprintf("%s: Substep cannot play this card's effects yet", c.Name)

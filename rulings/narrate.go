@@ -80,6 +80,11 @@ func narrate(s *Scenario, a *Action) string {
 		b.WriteString(who + " Synchro Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
 	case vXyz:
 		b.WriteString(who + " Xyz Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
+	case vProcedure:
+		b.WriteString(who + " Special Summons " + narrCard(s, a.Card) + " by its own procedure")
+		if len(a.Tribute) > 0 {
+			b.WriteString(", using " + narrCards(s, a.Tribute) + " for its cost")
+		}
 	case vSet:
 		b.WriteString(who + " Sets " + narrCard(s, a.Card))
 	case vActivate:

@@ -86,6 +86,7 @@ var effectOps = map[string]opFunc{
 	"exchange-monsters":                opExchangeMonsters,
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
+	"special-summon-zeroed":            opSpecialSummonZeroed, // procedure.go
 }
 
 // exec runs one op of a resolving link, through effectOps.

@@ -41,17 +41,18 @@ type duel struct {
 	atk   *attack
 	maint []*maintenance
 
-	mirroring  bool          // a "Forced Requisition" discard is being applied
-	away       []*tempBanish // cards banished for a while
-	forked     bool          // a trial copy checking whether an action would start a loop
-	eotLock    bool          // the discard for hand size was made: only its triggers' chain may follow
-	destroying *inst         // the card being destroyed right now
-	timeTurn   int           // turn in which time was called (0: not called)
-	sudden     bool          // the extra duel goes on until the Life Points first change
-	teamLast   []int         // each team\'s player who played its last turn
-	dmOffers   []int         // players who may return their Deck Master now, in turn order
-	lingering  []*lingering  // effects that last until a player\'s next Draw Phase ("Heat Wave")
-	loopFound  bool          // the trial copy met an infinite loop
+	mirroring    bool          // a "Forced Requisition" discard is being applied
+	away         []*tempBanish // cards banished for a while
+	forked       bool          // a trial copy checking whether an action would start a loop
+	eotLock      bool          // the discard for hand size was made: only its triggers' chain may follow
+	destroying   *inst         // the card being destroyed right now
+	timeTurn     int           // turn in which time was called (0: not called)
+	sudden       bool          // the extra duel goes on until the Life Points first change
+	teamLast     []int         // each team\'s player who played its last turn
+	dmOffers     []int         // players who may return their Deck Master now, in turn order
+	lingering    []*lingering  // effects that last until a player\'s next Draw Phase ("Heat Wave")
+	loopFound    bool          // the trial copy met an infinite loop
+	lastAttackID int           // id of the monster that declared the latest attack (secondattack.go)
 
 	line    int
 	act     *Action
@@ -223,6 +224,10 @@ func (d *duel) setup() {
 				c.defBase = sp.DEF
 			}
 			c.counters = sp.Counters
+			// A card that must first be Special Summoned by its procedure is
+			// taken to have been, when it starts on the field, in the
+			// Graveyard or banished (procedure.go).
+			c.proper = loc == locMonster || loc == locGY || loc == locBanished
 			c.faceUp = !sp.FaceDown
 			c.def = sp.Defense
 			if sp.SetTurn {
@@ -527,6 +532,7 @@ var verbs = map[string]func(d *duel, a *Action){
 	vTimeCalled:    func(d *duel, _ *Action) { d.timeCalled() },
 	vSynchro:       (*duel).synchroSummon,
 	vXyz:           (*duel).xyzSummon,
+	vProcedure:     (*duel).procedureSummon,
 	vReturnDM:      (*duel).returnDM,
 	vKeepDM:        (*duel).keepDM,
 	vPass:          func(d *duel, a *Action) { d.pass(a.Player) },

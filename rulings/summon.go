@@ -26,6 +26,9 @@ func (d *duel) summon(a *Action) {
 		d.illegal(fmt.Sprintf("%s has already Normal Summoned or Set this turn", d.pn(p)), ruleRef{})
 		return
 	}
+	if d.refuseNomi(c) {
+		return
+	}
 	if fromDMZ && !d.dmMayLeave(c, "be Normal or Tribute Summoned") {
 		return
 	}
@@ -153,6 +156,9 @@ func (d *duel) set(a *Action) {
 	d.slowAction()
 	switch {
 	case c.isMonster():
+		if d.refuseNomi(c) {
+			return
+		}
 		if d.pl[p].normalSummoned {
 			d.illegal(fmt.Sprintf("%s has already Normal Summoned or Set this turn", d.pn(p)), ruleRef{})
 			return
