@@ -37,8 +37,6 @@ type Card struct {
 	// Scale is a Pendulum Monster's Pendulum Scale (the same on both
 	// sides); nil for every other card.
 	Scale *int `yaml:"scale,omitempty" json:"scale,omitempty"`
-	// Procedure is the monster's own Special Summon procedure (procedure.go).
-	Procedure *Procedure `yaml:"procedure,omitempty" json:"procedure,omitempty"`
 	// Materials is what an Xyz Monster's Xyz Summon needs (xyz.go).
 	Materials  *Materials `yaml:"materials,omitempty" json:"materials,omitempty"`
 	ATK        int        `yaml:"atk,omitempty" json:"atk"` // -2 means "?"
@@ -170,11 +168,6 @@ func (cat *Catalogue) add(c *Card) string {
 	case "monster", "spell", "trap":
 	default:
 		return fmt.Sprintf("%s: kind %q is not monster, spell or trap", c.Name, c.Kind)
-	}
-	if c.Procedure != nil {
-		if msg := c.Procedure.validate(); msg != "" {
-			return fmt.Sprintf("%s: %s", c.Name, msg)
-		}
 	}
 	for i := range c.Effects {
 		if msg := c.Effects[i].validate(); msg != "" {

@@ -22,11 +22,11 @@ import (
 const (
 	// examplesFloor: examples, points and timings of content/sources with a
 	// scenario or a deck-checker test.
-	examplesFloor = 137
+	examplesFloor = 150
 )
 
 // staplesFloor: staples per format that the engine plays (see TestStaplesCoverage).
-var staplesFloor = map[string]int{"goat": 40, "edison": 18, "hat": 24}
+var staplesFloor = map[string]int{"goat": 42, "edison": 20, "hat": 29}
 
 // deckbuildingPages are the rule pages about building a Deck: their points
 // and examples are checked by the Domain deck checker's tests
@@ -195,7 +195,7 @@ func readStaples(b []byte) (map[string][]string, []string, error) {
 // vocabulary.
 func playable(c *Card) string {
 	if len(c.Effects) == 0 {
-		if c.IsMonster() && (!c.Has("effect") || c.Procedure != nil) { // a procedure is the card's only ability // Normal Monsters, Tokens, Xyz or Fusion Monsters without effects
+		if c.IsMonster() && !c.Has("effect") { // Normal Monsters, Tokens, Xyz or Fusion Monsters without effects
 			return ""
 		}
 		return "no effects in the vocabulary"

@@ -47,9 +47,11 @@ type inst struct {
 	endDestroy   bool // destroyed in the End Phase (Limiter Removal)
 	gyGrant      bool // has gained "when sent to the Graveyard" (Spear Cretin)
 	effNegated   bool
-	destroyed    bool // was destroyed at some point
-	battleKilled bool // was destroyed by battle at some point
-	usedThisTurn bool // a once-per-turn or already-activated marker
+	negTurn      int   // its effects are negated until the end of this turn (negation.go)
+	negBy        *inst // its effects are negated while this card stays face-up (negation.go)
+	destroyed    bool  // was destroyed at some point
+	battleKilled bool  // was destroyed by battle at some point
+	usedThisTurn bool  // a once-per-turn or already-activated marker
 
 	moves        int             // how many times it has changed location (for triggers met before a move)
 	summonedBy   int             // player who Summoned it (-1: not Summoned this way)
@@ -70,6 +72,9 @@ type inst struct {
 	proper       bool            // was Special Summoned by its own procedure (procedure.go); lost in the hand or Deck
 	noAttackTurn int             // turn it cannot attack in, by its own text (procedure.go)
 	killTurn     int             // turn it last destroyed an opponent's monster by battle (secondattack.go)
+	noAttack     bool            // cannot attack while it stays on the field ("Instant Fusion")
+	costFor      int             // id of the card it was last Tributed for as a cost (0: none)
+	pzone        bool            // a Pendulum Monster in a Pendulum Zone (pendulum.go)
 }
 
 func (c *inst) name() string {
@@ -135,6 +140,7 @@ type pstate struct {
 	dmReturns                int   // times the Deck Master went back to its zone
 	dmChanged                bool  // the Deck Master changed zones since the game state was last open
 	dmNoReturn               bool  // another player's effect Summoned it from the Graveyard
+	pendulumSummoned         bool  // has Pendulum Summoned this turn (pendulum.go)
 }
 
 func (d *duel) cardList(p int, loc string) *[]*inst {
@@ -234,8 +240,9 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.atkAdd, c.calcAdd = 0, 0
 		c.markedBattle = false
 		c.tributable = -1
-		c.effNegated = false
+		c.effNegated, c.negTurn, c.negBy = false, 0, nil
 		c.attacks, c.attackedOnce, c.summonTurn, c.endDestroy = 0, false, 0, false
+		c.noAttack, c.pzone = false, false
 		if to != locGY {
 			c.gyGrant = false
 		}
@@ -279,7 +286,7 @@ func (d *duel) locName(c *inst) string {
 // atk is c's current ATK.
 func (d *duel) atkOf(c *inst) int {
 	v := c.atkBase + c.atkAdd
-	if n := c.opN("continuous", "atk-per-counter"); n > 0 && c.faceUp {
+	if n := c.opN("continuous", "atk-per-counter"); n > 0 && d.live(c, "atk-per-counter") != nil {
 		v += n * c.counters
 	}
 	if d.inCalc {
@@ -303,7 +310,7 @@ func (d *duel) def(c *inst) int {
 // handBoost: "Muka Muka" gains ATK and DEF for each card in its
 // controller's hand.
 func (d *duel) handBoost(c *inst) int {
-	if c.loc != locMonster || !c.faceUp || c.effNegated {
+	if c.loc != locMonster || d.live(c, "atk-per-hand-card") == nil {
 		return 0
 	}
 	if n := c.opN("continuous", "atk-per-hand-card"); n > 0 {

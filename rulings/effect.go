@@ -38,6 +38,9 @@ type Effect struct {
 	Mandatory bool `yaml:"mandatory,omitempty" json:"mandatory,omitempty"`
 	// OncePerTurn: the effect can be activated once per turn (once.go).
 	OncePerTurn bool `yaml:"once-per-turn,omitempty" json:"once_per_turn,omitempty"`
+	// Only: on a `procedure` effect, the card cannot be Normal Summoned or
+	// Set and must first be Special Summoned this way (mustfirst.go).
+	Only bool `yaml:"only,omitempty" json:"only,omitempty"`
 }
 
 // Target says what an effect targets when activated.
@@ -45,6 +48,9 @@ type Target struct {
 	What  string `yaml:"what" json:"what"`                     // see targetKinds
 	Side  string `yaml:"side,omitempty" json:"side,omitempty"` // any (default), yours, opponent
 	Count int    `yaml:"count,omitempty" json:"count,omitempty"`
+	// Filter narrows the targets: a filter of `matches`, or several joined
+	// by " or " ("light or dark").
+	Filter string `yaml:"filter,omitempty" json:"filter,omitempty"`
 }
 
 // Op is one instruction of a cost or of what an effect does.
@@ -59,6 +65,7 @@ type Op struct {
 var effectKinds = map[string]bool{
 	"activate": true, "ignition": true, "trigger": true, "flip": true, "quick": true,
 	"continuous": true, "maintenance": true,
+	"procedure": true, // a Summon procedure that does not activate (procedure.go)
 }
 
 // whenConditions are the trigger and activation conditions the engine knows.
@@ -101,9 +108,21 @@ var whenConditions = map[string]string{
 	"leaves-field":                "this card leaves the field",
 	"synchro-summoned":            "this card is Synchro Summoned",
 	"xyz-summoned":                "this card is Xyz Summoned",
+	"fusion-summoned":             "this card is Fusion Summoned",
+	"ritual-summoned":             "this card is Ritual Summoned",
+	"pendulum-summoned":           "this card is Pendulum Summoned",
 	"end-phase":                   "your End Phase",
 	"opponent-standby":            "each of your opponent's Standby Phases",
 	"tributed":                    "this card is Tributed",
+	// Summon procedures of retro staples (mustfirst.go: retroProcedureConds)
+	"exactly-three-dark-in-gy":    "exactly 3 DARK monsters are in your Graveyard",
+	"four-lightsworn-names-in-gy": "4 or more \"Lightsworn\" monsters with different names are in your Graveyard",
+	"control-another-blackwing":   "you control another face-up \"Blackwing\" monster",
+	"opponent-main-phase":         "your opponent's Main Phase",
+	"own-turn-not-sent-this-turn": "your turn, except the turn this card was sent to the Graveyard",
+	// Summon procedures (procedure.go: procedureConds)
+	"you-control-no-monsters":         "you control no monsters",
+	"only-opponent-controls-monsters": "you control no monsters and your opponent controls one (with several opponents, at least one of them)",
 }
 
 var targetKinds = map[string]bool{
@@ -118,13 +137,17 @@ var opSpec = map[string]string{
 	// costs
 	"pay-lp":         "n",
 	"pay-half-lp":    "",
-	"discard":        "n",
+	"discard":        "n filter",
+	"send-from-hand": "n filter",
 	"discard-self":   "",
+	"send-self":      "",
 	"tribute":        "n",
 	"remove-counter": "n",
 	"detach":         "n",
 	"return-to-hand": "",
 	"attach-target":  "",
+	"reveal":         "filter",
+	"banish-own":     "n what filter",
 	// effects
 	"destroy":                          "what",
 	"banish":                           "what",
@@ -170,7 +193,7 @@ var opSpec = map[string]string{
 	"return-from-gy-to-hand":           "filter",
 	"to-deck-top":                      "what",
 	"return-self-to-deck-top":          "",
-	"equip-target-to-self":             "",
+	"equip-target-to-self":             "what",
 	"equip":                            "",
 	"take-control":                     "what",
 	"union-equip":                      "filter",
@@ -180,6 +203,10 @@ var opSpec = map[string]string{
 	"shuffle-into-deck":                "what",
 	"damage-battle-destroyer":          "",
 	"special-summon-from-own-gy":       "filter",
+	"special-summon-from-hand-or-gy":   "filter",
+	"fusion-summon":                    "filter what",
+	"special-summon-extra-same-level":  "",
+	"ritual-summon":                    "filter what to",
 	"banish-self":                      "",
 	"union-unequip":                    "",
 	"mind-crush":                       "",
@@ -198,40 +225,53 @@ var opSpec = map[string]string{
 	"opponent-gains-lp":                "n",
 	"no-attack-this-turn":              "",
 	"banish-from-gy":                   "n filter",
+	"return-own-to-deck":               "n what filter",
 	"special-summon-zeroed":            "filter",
 	"second-attack-after-destroying":   "",
+	"negate-effects":                   "what",
+	"negate-traps-this-turn":           "",
 	// continuous
-	"atk-per-counter":              "n",
-	"piercing":                     "",
-	"attack-cost-lp":               "n",
-	"field-hero-boost":             "n",
-	"negate-battled-effects":       "",
-	"pay-to-place":                 "n",
-	"field":                        "",
-	"boost":                        "filter n",
-	"level-down":                   "filter n",
-	"graveyard-lock":               "",
-	"set-from-hand":                "",
-	"halve-original-atk":           "what",
-	"negate-attack":                "",
-	"damage-attacker-atk":          "",
-	"no-battle-phase":              "",
-	"bounce-becomes-banish":        "",
-	"damage-if-dark":               "n",
-	"highest-atk-immune-to-spells": "",
-	"equip-atk":                    "n",
-	"equip-def":                    "n",
-	"atk-per-hand-card":            "n",
-	"atk-boost":                    "filter n",
-	"def-boost":                    "filter n",
-	"union-protect":                "what",
-	"negate-traps":                 "",
-	"discard-mirror":               "",
-	"no-special-summons":           "",
-	"lock-others":                  "",
-	"to-deck-instead-of-gy":        "",
-	"equipped-shields":             "",
-	"share-battle-damage":          "",
+	"atk-per-counter":                 "n",
+	"piercing":                        "",
+	"attack-cost-lp":                  "n",
+	"field-hero-boost":                "n",
+	"negate-battled-effects":          "",
+	"pay-to-place":                    "n",
+	"field":                           "",
+	"boost":                           "filter n",
+	"level-down":                      "filter n",
+	"graveyard-lock":                  "",
+	"set-from-hand":                   "",
+	"halve-original-atk":              "what",
+	"negate-attack":                   "",
+	"damage-attacker-atk":             "",
+	"no-battle-phase":                 "",
+	"bounce-becomes-banish":           "",
+	"damage-if-dark":                  "n",
+	"highest-atk-immune-to-spells":    "",
+	"equip-atk":                       "n",
+	"equip-def":                       "n",
+	"atk-per-hand-card":               "n",
+	"atk-boost":                       "filter n",
+	"def-boost":                       "filter n",
+	"union-protect":                   "what",
+	"negate-traps":                    "",
+	"discard-mirror":                  "",
+	"no-special-summons":              "",
+	"lock-others":                     "",
+	"to-deck-instead-of-gy":           "",
+	"equipped-shields":                "",
+	"share-battle-damage":             "",
+	"negate-monster-effects":          "",
+	"negate-opponent-monster-effects": "",
+	"negate-other-traps":              "",
+	"bound-cannot-attack":             "",
+	"destroyed-with-bound":            "",
+	"gain-half-equipped-atk":          "",
+	"normal-summon-condition":         "filter",
+	"set-as-spell":                    "",
+	"cannot-special-summon":           "",
+	"no-lp-for-spells":                "",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
@@ -242,7 +282,7 @@ func (e *Effect) validate() string {
 		return ""
 	}
 	if !effectKinds[e.Kind] {
-		return fmt.Sprintf("effect kind %q is not one of activate, ignition, trigger, flip, quick, continuous, maintenance", e.Kind)
+		return fmt.Sprintf("effect kind %q is not one of activate, ignition, trigger, flip, quick, continuous, maintenance, procedure", e.Kind)
 	}
 	if e.When != "" {
 		if _, ok := whenConditions[e.When]; !ok {
@@ -253,6 +293,9 @@ func (e *Effect) validate() string {
 		if _, ok := whenConditions[e.Timing]; !ok {
 			return fmt.Sprintf("unknown timing %q", e.Timing)
 		}
+	}
+	if e.Kind == "procedure" && e.When != "" && procedureConds[e.When] == nil && retroProcedureConds[e.When] == nil {
+		return fmt.Sprintf("a Summon procedure cannot have the condition %q", e.When)
 	}
 	if e.Kind == "trigger" && e.When == "" {
 		return "a trigger needs `when`"
@@ -311,7 +354,7 @@ func effectName(c *Card, e *Effect) string {
 // field: a continuous effect it cannot express would apply silently.
 func (c *Card) refusedOnField() string {
 	if len(c.Effects) == 0 {
-		if c.IsMonster() && (c.Has("normal") || c.Has("token") || c.Procedure != nil) {
+		if c.IsMonster() && (c.Has("normal") || c.Has("token")) {
 			return ""
 		}
 		return fmt.Sprintf("%s: Substep cannot play this card's effects yet", c.Name)

@@ -209,13 +209,14 @@ func (d *duel) fork() *duel {
 		f.pl[i] = &x
 	}
 	for old, x := range im {
-		x.linked, x.equipTo = cp(old.linked), cp(old.equipTo)
+		x.linked, x.equipTo, x.negBy = cp(old.linked), cp(old.equipTo), cp(old.negBy)
 	}
 	lm := map[*link]*link{}
 	f.chain = nil
 	for _, l := range d.chain {
 		x := *l
 		x.src, x.targets, x.choose, x.battled, x.random = cp(l.src), list(l.targets), list(l.choose), cp(l.battled), cp(l.random)
+		x.tributes = list(l.tributes)
 		x.respTo = lm[l.respTo]
 		if f.chainRec >= 0 && l.rec != nil {
 			x.rec = &f.t.Chains[f.chainRec].Links[l.rec.N-1]
@@ -266,6 +267,7 @@ func (d *duel) fork() *duel {
 		x.c = cp(tb.c)
 		f.away = append(f.away, &x)
 	}
+	f.trapStunSrc = cp(d.trapStunSrc)
 	f.teamLast = append([]int(nil), d.teamLast...)
 	f.orders = append([][]*Card(nil), d.orders...)
 	f.winEvents = append([]string(nil), d.winEvents...)

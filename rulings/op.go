@@ -50,6 +50,10 @@ var effectOps = map[string]opFunc{
 	"no-summons-this-turn":             opNoSummonsThisTurn,
 	"special-summon-from-hand-or-deck": opSpecialSummonFromHandOrDeck,
 	"special-summon-from-own-gy":       opSpecialSummonFromOwnGy,
+	"special-summon-from-hand-or-gy":   opSpecialSummonFromHandOrGy,
+	"fusion-summon":                    opFusionSummon,                // fusion.go
+	"special-summon-extra-same-level":  opSpecialSummonExtraSameLevel, // fusion.go
+	"ritual-summon":                    opRitualSummon,                // ritual.go
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,
 	"allow-tribute":                    opAllowTribute,
@@ -86,7 +90,10 @@ var effectOps = map[string]opFunc{
 	"exchange-monsters":                opExchangeMonsters,
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
-	"special-summon-zeroed":            opSpecialSummonZeroed, // procedure.go
+	"special-summon-zeroed":            opSpecialSummonZeroed, // mustfirst.go
+	"no-attack-this-turn":              opNoAttackThisTurn,    // mustfirst.go
+	"negate-effects":                   opNegateEffects,
+	"negate-traps-this-turn":           opNegateTrapsThisTurn,
 }
 
 // exec runs one op of a resolving link, through effectOps.

@@ -1,463 +1,318 @@
 package rulings
 
-// Summon procedures: a monster that Special Summons itself by its own rule,
-// without activating anything ("Cyber Dragon", "Black Luster Soldier -
-// Envoy of the Beginning", the Gladiator Beasts' Contact Fusions). The
-// Summon starts no chain, so nothing can respond to the procedure itself,
-// only to the Summon once it has happened; its conditions are checked and
-// its costs paid as part of the action. The procedure is data on the card
-// (Card.Procedure); a "nomi" card (`only: true`) cannot be Normal Summoned
-// or Set and must first be Special Summoned by its procedure before another
-// effect may Special Summon it. The hooks into the shared rooms are: the
-// action table (`Special Summons X by banishing Y`), summon and set
-// (refuseNomi), summonTo (improperSummon), move (a card that goes back to
-// the hand, Deck or Extra Deck loses its proper Summon) and declareAttack
-// (the "cannot attack this turn" mark, noAttackTurn).
+// Summon procedures: a monster's own way of being Special Summoned that
+// does not activate, so it starts no chain, as a Normal Summon does not
+// ("Cyber Dragon" from the hand while only an opponent controls monsters,
+// "Blue-Eyes Alternative White Dragon" by revealing "Blue-Eyes White
+// Dragon", "ABC-Dragon Buster" by banishing its materials). A card lists it
+// as an effect of kind `procedure`: `from:` hand (the default) or extra,
+// its condition (`when:`, one of procedureConds), its costs (costOps) and
+// `once-per-turn`. The script says `A Special Summons Cyber Dragon` (with
+// `, revealing X` or `, banishing X and Y` for costs that pick cards).
+//
+// In Domain a Deck Master may use its own procedure from the Deck Master
+// Zone whatever place the procedure names (domain-summoning#procedure),
+// paying the Deck Master's cost. Normal Summon conditions ("cannot be
+// Normal Summoned unless you control a Ghostrick monster") are the
+// continuous op `normal-summon-condition`, read by normalSummonAllowed.
 
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
-// Procedure is a monster's own Special Summon procedure.
-//
-//	procedure:
-//	  from: hand                 # hand (default), extra, graveyard
-//	  only: true                 # "cannot be Normal Summoned/Set; must first be Special Summoned this way"
-//	  if:
-//	    - {op: gy-count, filter: dark, n: 3}
-//	  cost:
-//	    - {op: banish, what: graveyard, filter: light, n: 1}
-//	  no-attack: true            # cannot attack the turn it is Summoned this way
-type Procedure struct {
-	From     string `yaml:"from,omitempty" json:"from,omitempty"`
-	Only     bool   `yaml:"only,omitempty" json:"only,omitempty"`
-	If       []Op   `yaml:"if,omitempty" json:"if,omitempty"`
-	Cost     []Op   `yaml:"cost,omitempty" json:"cost,omitempty"`
-	NoAttack bool   `yaml:"no-attack,omitempty" json:"no_attack,omitempty"`
-}
-
-// procFrom is where the procedure Summons from: hand, extra or graveyard.
-func (pr *Procedure) procFrom() string {
-	switch pr.From {
-	case "extra":
-		return locExtra
-	case "graveyard":
-		return locGY
-	}
-	return locHand
-}
-
-// procCond is one condition of a procedure: it says why the procedure
-// cannot be used now, or "".
-type procCond func(d *duel, p int, c *inst, o Op) string
-
-// procConds are the conditions a procedure's `if:` may name.
-var procConds = map[string]procCond{
-	// only-opponent-monsters: the opponent controls a monster and p controls none ("Cyber Dragon").
-	"only-opponent-monsters": func(d *duel, p int, c *inst, o Op) string {
-		if len(d.pl[p].mz) > 0 {
-			return fmt.Sprintf("%s controls a monster", d.pn(p))
-		}
-		for _, q := range d.opponents(p) {
-			if len(d.pl[q].mz) > 0 {
-				return ""
-			}
-		}
-		return "no opponent controls a monster"
-	},
-	// gy-count: exactly `n` monsters matching `filter` in p's Graveyard ("Dark Armed Dragon").
-	"gy-count": func(d *duel, p int, c *inst, o Op) string {
-		if k := len(d.gyMatching(p, o.Filter)); k != o.N {
-			return fmt.Sprintf("%s has %d %s monsters in the Graveyard, not exactly %d", d.pn(p), k, o.Filter, o.N)
-		}
-		return ""
-	},
-	// gy-names: at least `n` monsters with different names matching `filter` in p's Graveyard ("Judgment Dragon").
-	"gy-names": func(d *duel, p int, c *inst, o Op) string {
-		seen := map[*Card]bool{}
-		for _, x := range d.gyMatching(p, o.Filter) {
-			seen[x.c] = true
-		}
-		if len(seen) < o.N {
-			return fmt.Sprintf("%s has %d different %s monsters in the Graveyard, fewer than %d", d.pn(p), len(seen), o.Filter, o.N)
-		}
-		return ""
-	},
-	// control: p controls a face-up monster other than this card matching `filter` ("Blackwing - Bora the Spear").
-	"control": func(d *duel, p int, c *inst, o Op) string {
-		for _, m := range d.pl[p].mz {
-			if m != c && m.faceUp && d.matches(m, o.Filter) {
-				return ""
-			}
-		}
-		return fmt.Sprintf("%s controls no face-up %s monster", d.pn(p), o.Filter)
+// procedureConds are the conditions a Summon procedure may name in `when:`.
+var procedureConds = map[string]func(d *duel, p int, c *inst) bool{
+	// you control no monsters ("Jester Confit").
+	"you-control-no-monsters": func(d *duel, p int, c *inst) bool { return d.monsterCount(p) == 0 },
+	// only your opponent controls monsters ("Cyber Dragon"): you control
+	// none and an opponent controls one (with several opponents, at least
+	// one of them: domain-opponent-conditions#example-1).
+	"only-opponent-controls-monsters": func(d *duel, p int, c *inst) bool {
+		return d.monsterCount(p) == 0 && d.anOpponent(p, func(q int) bool { return d.monsterCount(q) > 0 })
 	},
 }
 
-// procCostTo is where each procedure cost op sends the cards it takes.
-var procCostTo = map[string]string{"banish": locBanished, "to-deck": locDeck, "tribute": locGY, "send": locGY}
-
-// gyMatching lists the monsters of p's Graveyard that match filter.
-func (d *duel) gyMatching(p int, filter string) []*inst {
-	var out []*inst
-	for _, x := range d.pl[p].gy {
-		if x.isMonster() && d.matches(x, filter) {
-			out = append(out, x)
+// procedureOf is c's Summon procedure, or nil.
+func procedureOf(c *Card) *Effect {
+	for i := range c.Effects {
+		if c.Effects[i].Kind == "procedure" {
+			return &c.Effects[i]
 		}
 	}
-	return out
+	return nil
 }
 
-// procedureSummon plays "A Special Summons Cyber Dragon" and "A Special
-// Summons Chaos Sorcerer by banishing Sangan and Shining Angel": a
-// Main Phase action with an open game state that starts no chain.
+// procedureSummon plays "A Special Summons Cyber Dragon": the card's own
+// Summon procedure, from the place it names or the Deck Master Zone.
 func (d *duel) procedureSummon(a *Action) {
 	p := a.Player
 	if !d.mainPhaseAction(p, "Special Summon a monster by its own procedure") {
 		return
 	}
-	c := d.procedureCard(a, p)
+	c, fromDMZ := d.procedureCard(a, p)
 	if c == nil {
 		return
 	}
-	pr := c.c.Procedure
-	if !d.procedureAllowed(p, c, pr) {
+	e := procedureOf(c.c)
+	if e == nil {
+		d.procedureMissing(c, fromDMZ)
 		return
 	}
-	paid, ok := d.pickProcedureCosts(p, c, pr, a)
-	if !ok {
+	if e.Unsupported != "" {
+		d.fail("%s", refusedEffect(c.c, e))
 		return
 	}
+	if want := procedureFrom(e); !fromDMZ && c.loc != want {
+		d.illegal(fmt.Sprintf("%s's Summon procedure Special Summons it from the %s, not from %s", c.name(), locTitle(want), d.locName(c)), ruleRef{})
+		return
+	}
+	if !d.procedureAllowed(p, c, e) {
+		return
+	}
+	if _, ok := d.payCosts(p, c, e, a, nil); !ok {
+		return
+	}
+	if fromDMZ && !d.payDMCost(p, c) {
+		return
+	}
+	d.markOnce(c, e)
 	d.slowAction()
 	d.tick()
-	d.payProcedure(c, paid)
-	c.proper = true
-	if !d.summonTo(c, p, "by its own procedure, which starts no chain", true, false) {
+	by := "its own Summon procedure, which does not activate and starts no chain"
+	if fromDMZ {
+		by += "; a Deck Master may use it from the Deck Master Zone"
+	}
+	c.proper = true // mustfirst.go
+	if !d.summonTo(c, p, by, true, false) {
 		return
 	}
-	if pr.NoAttack {
-		c.noAttackTurn = d.turn
+	d.afterProcedure(c, e)
+	if fromDMZ {
+		d.note(fmt.Sprintf("%s leaves the Deck Master Zone by its own Summon procedure", c.name()), plain("domain-summoning#procedure"))
 	}
 	d.afterSummon(c)
 }
 
-// procedureCard finds the card the line names where its procedure
-// Summons it from, or fails the line.
-func (d *duel) procedureCard(a *Action, p int) *inst {
-	pr := a.Card.Card.Procedure
-	if pr == nil {
-		d.fail("%s has no Summon procedure of its own (activate its effect, or name the card that Summons it)", a.Card.Card.Name)
-		return nil
+// procedureFrom is where the procedure Summons from: the hand or the Extra Deck.
+func procedureFrom(e *Effect) string {
+	if e.From == "extra" {
+		return locExtra
 	}
-	for _, x := range *d.cardList(p, pr.procFrom()) {
-		if x.c == a.Card.Card {
-			return x
-		}
-	}
-	d.fail("%s", d.whereText(a.Card, p, locTitle(pr.procFrom())))
-	return nil
+	return locHand
 }
 
-// locTitle names a location for messages.
 func locTitle(loc string) string {
-	switch loc {
-	case locExtra:
+	if loc == locExtra {
 		return "Extra Deck"
-	case locGY:
-		return "Graveyard"
 	}
 	return loc
 }
 
-// procedureAllowed checks the procedure's conditions and what stops any
-// Special Summon.
-func (d *duel) procedureAllowed(p int, c *inst, pr *Procedure) bool {
-	if pr.From == "extra" && !d.extraSummonAllowed(p, c) {
+// procedureCard finds the card a procedure line names: in the hand, the
+// Extra Deck or the player's Deck Master Zone.
+func (d *duel) procedureCard(a *Action, p int) (*inst, bool) {
+	if c := d.find(a.Card, p, locHand, locExtra); c != nil && c.owner == p {
+		return c, false
+	}
+	if c := d.dmFor(a.Card, p); c != nil {
+		return c, true
+	}
+	d.fail("%s", d.whereText(a.Card, p, "hand or Extra Deck"))
+	return nil, false
+}
+
+// procedureMissing ends the line for a card without a procedure: from the
+// Deck Master Zone the card's activated effects or other Special Summons
+// cannot take it out (domain-summoning#not-valid).
+func (d *duel) procedureMissing(c *inst, fromDMZ bool) {
+	if fromDMZ {
+		d.illegal(fmt.Sprintf("%s has no Summon procedure of its own that does not activate, so it cannot be Special Summoned from the Deck Master Zone", c.name()), plain("domain-summoning#not-valid"))
+		return
+	}
+	d.illegal(fmt.Sprintf("%s has no Summon procedure of its own; an effect must Special Summon it", c.name()), ruleRef{})
+}
+
+// procedureAllowed checks the procedure's condition, once-per-turn limit,
+// a free Monster Zone and the effects that stop Summons.
+func (d *duel) procedureAllowed(p int, c *inst, e *Effect) bool {
+	cond := procedureConds[e.When]
+	if cond == nil {
+		cond = retroProcedureConds[e.When] // mustfirst.go
+	}
+	if cond != nil && !cond(d, p, c) {
+		d.illegal(fmt.Sprintf("%s can be Special Summoned this way only if %s", c.name(), whenConditions[e.When]), d.oppConditionRef())
+		return false
+	}
+	if !d.onceFree(c, e) {
 		return false
 	}
 	if d.pl[p].noSummon {
 		d.illegal(fmt.Sprintf("%s cannot Summon monsters for the rest of this turn", d.pn(p)), ruleRef{})
 		return false
 	}
-	if k := d.noSpecialSummons(); k != nil {
-		d.illegal(fmt.Sprintf("%s is face-up: no player can Special Summon", d.describe(k)), ruleRef{})
+	if c.loc == locExtra && d.pl[p].noExtra {
+		d.illegal(fmt.Sprintf("%s cannot Special Summon from the Extra Deck this turn", d.pn(p)), ruleRef{})
 		return false
 	}
 	if why := d.summonBanned(c); why != "" {
 		d.illegal(why, d.summonBanRef())
 		return false
 	}
-	for _, o := range pr.If {
-		if why := procConds[o.Op](d, p, c, o); why != "" {
-			d.illegal(fmt.Sprintf("%s cannot be Special Summoned by its procedure: %s", c.name(), why), ruleRef{})
-			return false
-		}
+	if k := d.noSpecialSummons(); k != nil {
+		d.illegal(fmt.Sprintf("%s: no player can Special Summon", d.describe(k)), ref("\"Each\", \"both\" and \"neither\"", d.p.EachMeansAll))
+		return false
 	}
-	if d.freeMZ(p) <= 0 && !slices.ContainsFunc(pr.Cost, func(o Op) bool { return o.What == "monster" }) {
-		d.illegal(fmt.Sprintf("%s has no free Monster Zone", d.pn(p)), ruleRef{})
+	if d.freeMZ(p) <= 0 {
+		d.illegal(fmt.Sprintf("%s has no free Monster Zone for %s", d.pn(p), c.name()), ruleRef{})
 		return false
 	}
 	return true
 }
 
-// procPick is one card a procedure's cost takes, and where it goes.
-type procPick struct {
-	x  *inst
-	to string
-}
-
-// pickProcedureCosts chooses the cards every cost op takes, distinct
-// cards for each: those the line names first ("by banishing X and Y"),
-// then the first matching cards of the places the op names. Every named
-// card must be used. Nothing is paid yet.
-func (d *duel) pickProcedureCosts(p int, c *inst, pr *Procedure, a *Action) ([]procPick, bool) {
-	var out []procPick
-	used := map[*inst]bool{c: true}
-	named := d.namedCostCards(p, a)
-	if named == nil {
-		return nil, false
-	}
-	for _, o := range pr.Cost {
-		places := strings.Split(or(o.What, locGY), "|")
-		for i := 0; i < max(o.N, 1); i++ {
-			x := d.procCostCard(p, o, places, named, used)
-			if x == nil {
-				d.illegal(fmt.Sprintf("%s's procedure needs %d more monster(s) matching %q in %s's %s for its cost", c.name(), max(o.N, 1)-i, or(o.Filter, "any"), d.pn(p), placeNames(places)), ruleRef{})
-				return nil, false
-			}
-			used[x] = true
-			out = append(out, procPick{x, procCostTo[o.Op]})
-		}
-	}
-	for _, x := range named {
-		if !used[x] {
-			d.illegal(fmt.Sprintf("%s's procedure does not take %s", c.name(), d.describe(x)), ruleRef{})
-			return nil, false
-		}
-	}
-	return out, true
-}
-
-// namedCostCards finds the cards the line names for the cost, in the
-// player's hand, field or Graveyard (nil, after failing the line, when
-// one is not there).
-func (d *duel) namedCostCards(p int, a *Action) []*inst {
-	out := []*inst{}
-	for _, r := range a.Tribute {
-		x := d.find(r, p, locHand, locMonster, locGY)
-		if slices.Contains(out, x) { // "Bestiari and Bestiari": another copy
-			x = d.anotherCopy(x, out)
-		}
-		if x == nil {
-			d.fail("%s", d.whereText(r, p, "hand, field or Graveyard"))
-			return nil
-		}
-		out = append(out, x)
-	}
-	return out
-}
-
-// anotherCopy finds a copy of x's card in the same place as x that is not
-// among taken, or nil.
-func (d *duel) anotherCopy(x *inst, taken []*inst) *inst {
-	for _, y := range *d.cardList(x.ctrl, x.loc) {
-		if y.c == x.c && !slices.Contains(taken, y) {
-			return y
-		}
-	}
-	return nil
-}
-
-// placeNames reads "hand|monster|graveyard" as "hand, Monster Zone or
-// Graveyard".
-func placeNames(places []string) string {
-	var out []string
-	for _, pl := range places {
-		out = append(out, map[string]string{locHand: "hand", locMonster: "Monster Zone", locGY: "Graveyard"}[pl])
-	}
-	if len(out) < 2 {
-		return strings.Join(out, "")
-	}
-	return strings.Join(out[:len(out)-1], ", ") + " or " + out[len(out)-1]
-}
-
-// procCostCard is the next card a cost op takes: a named card that fits,
-// else (only when the line names none) the first that fits.
-func (d *duel) procCostCard(p int, o Op, places []string, named []*inst, used map[*inst]bool) *inst {
-	fits := func(x *inst) bool {
-		return !used[x] && x.isMonster() && slices.Contains(places, x.loc) && x.ctrl == p && d.matches(x, o.Filter) &&
-			(x.loc != locMonster || x.faceUp || o.Op == "tribute")
-	}
-	for _, x := range named {
-		if fits(x) {
-			return x
-		}
-	}
-	if len(named) > 0 {
-		return nil
-	}
-	for _, pl := range places {
-		for _, x := range *d.cardList(p, pl) {
-			if fits(x) {
-				return x
-			}
-		}
-	}
-	return nil
-}
-
-// payProcedure moves the cost's cards, as a cost.
-func (d *duel) payProcedure(c *inst, paid []procPick) {
-	for _, pk := range paid {
-		why := "as the cost of " + c.name() + "'s Summon"
-		switch pk.to {
-		case locBanished:
-			d.moveTo(pk.x, locBanished, "banished "+why)
-		case locDeck:
-			d.moveTo(pk.x, locDeck, "returned to the Deck "+why)
-		default:
-			d.tribute(pk.x, "sent to the Graveyard "+why)
-		}
-	}
-}
-
-// refuseNomi stops a Normal Summon or Set of a card that must be Special
-// Summoned by its procedure.
-func (d *duel) refuseNomi(c *inst) bool {
-	if pr := c.c.Procedure; pr != nil && pr.Only && c.isMonster() {
-		d.illegal(fmt.Sprintf("%s cannot be Normal Summoned or Set: it must be Special Summoned by its own procedure", c.name()), ruleRef{})
+// normalSummonAllowed checks a card's own condition on being Normal
+// Summoned (the continuous op `normal-summon-condition`: p must control a
+// face-up monster matching `filter`); Setting it is not a Normal Summon.
+func (d *duel) normalSummonAllowed(p int, c *inst) bool {
+	e := c.hasOp("continuous", "normal-summon-condition")
+	if e == nil {
 		return true
 	}
-	return false
-}
-
-// improperSummon says why an effect cannot Special Summon c: a card that
-// must first be Special Summoned by its procedure and has not been.
-func improperSummon(c *inst) string {
-	if c.c == nil || c.c.Procedure == nil || !c.c.Procedure.Only || c.proper {
-		return ""
-	}
-	return fmt.Sprintf("%s was not first Special Summoned by its own procedure, so no effect can Special Summon it", c.name())
-}
-
-// revives says whether src's effects Special Summon their target from the
-// Graveyard ("Call of the Haunted"), so a monster that cannot be Special
-// Summoned is no legal target.
-func revives(src *inst) bool {
-	for _, e := range src.c.Effects {
-		if slices.ContainsFunc(e.Do, func(o Op) bool { return o.Op == "special-summon" }) {
-			return true
+	for _, o := range e.Do {
+		if o.Op != "normal-summon-condition" {
+			continue
 		}
-	}
-	return false
-}
-
-// cannotAttackNow says why m cannot declare an attack this turn by its
-// own text ("this card cannot attack the turn ..."), or "".
-func (d *duel) cannotAttackNow(m *inst) string {
-	if m.noAttackTurn != 0 && m.noAttackTurn == d.turn {
-		return fmt.Sprintf("%s cannot attack this turn", m.name())
-	}
-	return ""
-}
-
-// payNoAttackCost pays `no-attack-this-turn`: from its activation on,
-// this card cannot attack this turn ("Chaos Sorcerer"), even if the
-// effect is then negated.
-func payNoAttackCost(cc costCall) ([]string, bool) {
-	cc.c.noAttackTurn = cc.d.turn
-	return []string{cc.c.name() + " cannot attack this turn"}, true
-}
-
-// checkBanishFromGyCost: `banish-from-gy` needs `n` (default 1) monsters
-// matching `filter` in the player's Graveyard, and no Graveyard lock
-// ("Necrovalley") on the field.
-func checkBanishFromGyCost(cc costCall) bool {
-	for _, f := range cc.d.allField() {
-		if f.faceUp && f.hasOp("continuous", "graveyard-lock") != nil {
-			return cc.illegal("%s cannot banish from the Graveyard for %s while %s is face-up", cc.d.pn(cc.p), cc.c.name(), cc.d.describe(f))
+		if !slices.ContainsFunc(d.pl[p].mz, func(m *inst) bool { return m != c && m.faceUp && d.matches(m, o.Filter) }) {
+			r := ruleRef{}
+			if c.loc == locDMZ {
+				r = plain("domain-summoning#normal-summon")
+			}
+			d.illegal(fmt.Sprintf("%s cannot be Normal Summoned unless %s controls a face-up %s monster; it can still be Set", c.name(), d.pn(p), filterText(o.Filter)), r)
+			return false
 		}
-	}
-	if k := len(cc.d.gyCostCards(cc)); k < max(cc.o.N, 1) {
-		return cc.illegal("%s needs %d %s monster(s) in the Graveyard to banish, and has %d", cc.c.name(), max(cc.o.N, 1), cc.o.Filter, k)
 	}
 	return true
 }
 
-// payBanishFromGyCost banishes the Graveyard monsters the line names
-// ("banishing X"), else the first that match.
-func payBanishFromGyCost(cc costCall) ([]string, bool) {
-	xs := cc.d.gyCostCards(cc)[:max(cc.o.N, 1)]
-	for _, x := range xs {
-		cc.d.moveTo(x, locBanished, "banished as the cost of "+cc.c.name())
-	}
-	return []string{"banish " + strings.Join(names(xs), ", ")}, true
-}
-
-// gyCostCards lists the Graveyard monsters a `banish-from-gy` cost may
-// take, those the line names first.
-func (d *duel) gyCostCards(cc costCall) []*inst {
-	all := d.gyMatching(cc.p, cc.o.Filter)
-	var out []*inst
-	for _, r := range cc.a.Tribute {
-		if x := d.find(r, cc.p, locGY); x != nil && slices.Contains(all, x) && !slices.Contains(out, x) {
-			out = append(out, x)
+// filterText words a filter for a message: "archetype=Ghostrick" → "Ghostrick".
+func filterText(f string) string {
+	for _, pre := range []string{"archetype=", "type=", "name="} {
+		if len(f) > len(pre) && f[:len(pre)] == pre {
+			return f[len(pre):]
 		}
 	}
-	if len(cc.a.Tribute) > 0 {
-		return out
-	}
-	return all
+	return f
 }
 
-// opSpecialSummonZeroed Special Summons the first monster matching
-// `filter` from its controller's hand, then Deck, then Graveyard, with its
-// ATK and DEF made 0 ("Hieratic Dragon of Tefnuit").
-func opSpecialSummonZeroed(d *duel, l *link, o Op) {
-	p := l.ctrl
-	for _, loc := range []string{locHand, locDeck, locGY} {
-		for _, c := range *d.cardList(p, loc) {
-			if c != l.src && c.isMonster() && d.matches(c, o.Filter) {
-				if loc == locGY && d.gyLocked(l.src) {
-					return
-				}
-				if d.summonTo(c, p, l.src.name(), true, false) {
-					c.atkBase, c.defBase = 0, 0
-					d.emit("rule", p, c.name(), fmt.Sprintf("%s's ATK and DEF become 0", c.name()), ruleRef{})
-				}
-				return
+// Cost ops of Summon procedures (entries of costOps).
+
+// checkRevealCost: `reveal` needs a card in the hand matching `filter`
+// (the one the line names, else the first).
+func checkRevealCost(cc costCall) bool {
+	if cc.d.revealPick(cc) == nil {
+		return cc.illegal("%s has no %s in hand to reveal for %s", cc.d.pn(cc.p), filterText(cc.o.Filter), cc.c.name())
+	}
+	return true
+}
+
+func payRevealCost(cc costCall) ([]string, bool) {
+	x := cc.d.revealPick(cc)
+	cc.d.emit("reveal", cc.p, x.name(), fmt.Sprintf("%s reveals %s from their hand", cc.d.pn(cc.p), x.name()), ruleRef{})
+	return []string{"reveal " + x.name()}, true
+}
+
+func (d *duel) revealPick(cc costCall) *inst {
+	var named []*CardRef
+	if cc.a != nil {
+		named = cc.a.Choose
+	}
+	for _, x := range d.pl[cc.p].hand {
+		if x == cc.c || !d.matches(x, cc.o.Filter) {
+			continue
+		}
+		if len(named) == 0 || slices.ContainsFunc(named, func(r *CardRef) bool { return r.Card == x.c }) {
+			return x
+		}
+	}
+	return nil
+}
+
+// checkBanishOwnCost: `banish-own` needs `n` cards (default 1) the player
+// controls face-up or has in the Graveyard (`what: field`, `gy` or
+// `field-or-gy`), each matching `filter`; with a `name=A|B|C` filter each
+// name once ("ABC-Dragon Buster"). The line names them (`banishing X and Y`).
+func checkBanishOwnCost(cc costCall) bool {
+	picks, why := cc.d.banishOwnPicks(cc)
+	if picks == nil {
+		return cc.illegal("%s cannot banish what %s needs: %s", cc.d.pn(cc.p), cc.c.name(), why)
+	}
+	return true
+}
+
+func payBanishOwnCost(cc costCall) ([]string, bool) {
+	picks, _ := cc.d.banishOwnPicks(cc)
+	var out []string
+	for _, x := range picks {
+		cc.d.moveTo(x, locBanished, "banished as the cost of "+cc.c.name())
+		out = append(out, "banish "+x.name())
+	}
+	return out, true
+}
+
+func (d *duel) banishOwnPicks(cc costCall) ([]*inst, string) {
+	n := max(cc.o.N, 1)
+	var pool []*inst
+	if cc.o.What != "gy" {
+		for _, m := range d.pl[cc.p].mz {
+			if m.faceUp {
+				pool = append(pool, m)
 			}
 		}
 	}
-	d.emit("move", p, l.src.name(), fmt.Sprintf("%s has no monster for %s to Special Summon", d.pn(p), l.src.name()), ruleRef{})
-}
-
-// or is s, or def when s is empty.
-func or(s, def string) string {
-	if s == "" {
-		return def
+	if cc.o.What == "gy" || cc.o.What == "field-or-gy" || cc.o.What == "hand-field-or-gy" {
+		pool = append(pool, d.pl[cc.p].gy...)
 	}
-	return s
-}
-
-// validateProcedure checks a card's procedure against the vocabulary.
-func (pr *Procedure) validate() string {
-	switch pr.From {
-	case "", "hand", "extra", "graveyard":
-	default:
-		return fmt.Sprintf("procedure from %q is not hand, extra or graveyard", pr.From)
+	if cc.o.What == "hand-field-or-gy" {
+		pool = append(pool, d.pl[cc.p].hand...)
 	}
-	for _, o := range pr.If {
-		if procConds[o.Op] == nil {
-			return fmt.Sprintf("unknown procedure condition %q", o.Op)
+	var picks []*inst
+	seen := map[*Card]bool{}
+	take := func(x *inst) bool {
+		if x == cc.c || !d.matches(x, cc.o.Filter) || seen[x.c] || slices.Contains(picks, x) {
+			return false
+		}
+		picks = append(picks, x)
+		seen[x.c] = len(cc.o.Filter) > 5 && cc.o.Filter[:5] == "name="
+		return true
+	}
+	if cc.a != nil && len(cc.a.Choose) > 0 {
+		for _, r := range cc.a.Choose {
+			if len(picks) == n && d.fitsOtherCost(cc, r, pool) || len(picks) == n && cc.o.Op == "return-own-to-deck" {
+				break // the other named cards pay another cost op (mustfirst.go)
+			}
+			found := false
+			for _, x := range pool {
+				if x.c == r.Card && (r.Player < 0 || r.Player == cc.p) && take(x) {
+					found = true
+					break
+				}
+			}
+			if !found && d.fitsOtherCost(cc, r, pool) {
+				continue // several cost ops: the named card pays another one (mustfirst.go)
+			}
+			if !found {
+				return nil, fmt.Sprintf("%s is not a face-up card of theirs or in their Graveyard that fits (%s)", r.Card.Name, filterText(cc.o.Filter))
+			}
+		}
+	} else {
+		for _, x := range pool {
+			if len(picks) < n {
+				take(x)
+			}
 		}
 	}
-	for _, o := range pr.Cost {
-		if procCostTo[o.Op] == "" {
-			return fmt.Sprintf("unknown procedure cost %q", o.Op)
-		}
+	if len(picks) != n {
+		return nil, fmt.Sprintf("it needs %d card(s) matching %s, %d named", n, filterText(cc.o.Filter), len(picks))
 	}
-	return ""
+	return picks, ""
 }

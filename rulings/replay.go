@@ -53,6 +53,8 @@ type duel struct {
 	lingering    []*lingering  // effects that last until a player\'s next Draw Phase ("Heat Wave")
 	loopFound    bool          // the trial copy met an infinite loop
 	lastAttackID int           // id of the monster that declared the latest attack (secondattack.go)
+	trapStunTurn int           // turn in which "Trap Stun" negates the other Traps (negation.go)
+	trapStunSrc  *inst         // that "Trap Stun"
 
 	line    int
 	act     *Action
@@ -72,6 +74,7 @@ type link struct {
 	ctrl         int
 	targets      []*inst
 	choose       []*inst
+	tributes     []*inst // monsters the line names to Tribute on resolution (a Ritual Summon, ritual.go)
 	declare      string
 	negated      bool
 	cardAct      bool // a Spell or Trap Card activation: the card is on the field
@@ -271,6 +274,7 @@ func (d *duel) setup() {
 			if sp.Defense {
 				c.def = false
 			}
+			c.pzone = sp.Pendulum
 			ps.st = append(ps.st, c)
 		}
 		for _, sp := range su.Field {
@@ -533,6 +537,9 @@ var verbs = map[string]func(d *duel, a *Action){
 	vSynchro:       (*duel).synchroSummon,
 	vXyz:           (*duel).xyzSummon,
 	vProcedure:     (*duel).procedureSummon,
+	vSetAsSpell:    (*duel).setAsSpell,
+	vPendulumSpell: (*duel).pendulumActivate,
+	vPendulum:      (*duel).pendulumSummon,
 	vReturnDM:      (*duel).returnDM,
 	vKeepDM:        (*duel).keepDM,
 	vPass:          func(d *duel, a *Action) { d.pass(a.Player) },
