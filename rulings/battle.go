@@ -129,8 +129,10 @@ func (d *duel) declareAttack(a *Action) {
 		d.illegal(fmt.Sprintf("%s already declared an attack this turn: its attack was cancelled after a replay, which still counts", m.name()), rr)
 		return
 	}
-	if m.attacks > 0 && !d.mayAttackAgain(m) {
-		d.illegal(fmt.Sprintf("%s has already attacked this turn", m.name()), ruleRef{})
+	if m.attacks > 0 && !d.mayAttackAgain(m) && !d.attackAgain(m, target) {
+		if !d.stopped {
+			d.illegal(fmt.Sprintf("%s has already attacked this turn", m.name()), ruleRef{})
+		}
 		return
 	}
 	if why := d.cannotAttackNow(m); why != "" {
@@ -153,6 +155,7 @@ func (d *duel) declareAttack(a *Action) {
 	}
 	m.attacks++
 	d.lastAttackID = m.id
+	m.noteAttack(target)
 	d.t.attacks[m.name()]++
 	d.atk = &attack{attacker: m, target: target, defender: def, oppCount: len(d.pl[def].mz), declWindow: true, crossCounter: -1}
 	if target != nil {
@@ -363,10 +366,10 @@ func (d *duel) timingEvent(ev string) {
 		}
 		for _, q := range d.turnOrderFrom(d.tp) {
 			if n := at.res.dmg[q]; n > 0 {
-				d.changeLP(q, -n, "battle damage", d.dsRef(t.Rule))
+				d.damage(q, n, "battle damage", d.dsRef(t.Rule))
 				for _, m := range []*inst{at.attacker, at.target} {
 					if m != nil && m.ctrl == q && m.loc == locMonster && d.live(m, "share-battle-damage") != nil && len(d.equipsOf(m)) > 0 {
-						d.changeLP(d.opp(q), -n, m.name()+" shares its battle damage", ruleRef{})
+						d.damage(d.opp(q), n, m.name()+" shares its battle damage", ruleRef{})
 					}
 				}
 				if by := at.res.by[q]; by != nil && by.c != nil {
@@ -481,7 +484,7 @@ func (d *duel) results() {
 		switch {
 		case av > dv:
 			res.destroyed = append(res.destroyed, tg)
-			if d.live(a, "piercing") != nil {
+			if d.pierces(a, tg.ctrl) {
 				res.dmg[tg.ctrl], res.by[tg.ctrl] = av-dv, a
 			}
 		case av < dv:

@@ -207,6 +207,8 @@ var opSpec = map[string]string{
 	"fusion-summon":                    "filter what",
 	"special-summon-extra-same-level":  "",
 	"ritual-summon":                    "filter what to",
+	"place-as-continuous-spell":        "",
+	"relay-soul":                       "",
 	"banish-self":                      "",
 	"union-unequip":                    "",
 	"mind-crush":                       "",
@@ -272,6 +274,9 @@ var opSpec = map[string]string{
 	"set-as-spell":                    "",
 	"cannot-special-summon":           "",
 	"no-lp-for-spells":                "",
+	"attack-all-monsters":             "",
+	"mystic-mine":                     "",
+	"piercing-if-lp-higher":           "filter",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
