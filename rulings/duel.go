@@ -316,8 +316,21 @@ func (d *duel) handBoost(c *inst) int {
 	if c.loc != locMonster || d.live(c, "atk-per-hand-card") == nil {
 		return 0
 	}
-	if n := c.opN("continuous", "atk-per-hand-card"); n > 0 {
-		return n * len(d.pl[c.ctrl].hand)
+	e := c.hasOp("continuous", "atk-per-hand-card")
+	for _, o := range e.Do {
+		if o.Op != "atk-per-hand-card" || o.N <= 0 {
+			continue
+		}
+		if o.What != "all" {
+			return o.N * len(d.pl[c.ctrl].hand)
+		}
+		// `what: all`: every player's hand ("Arcana Triumph Joker";
+		// in Domain every player still in the game).
+		n := 0
+		for _, q := range d.turnOrderFrom(d.tp) {
+			n += len(d.pl[q].hand)
+		}
+		return o.N * n
 	}
 	return 0
 }

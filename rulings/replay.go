@@ -53,6 +53,7 @@ type duel struct {
 	lingering    []*lingering  // effects that last until a player\'s next Draw Phase ("Heat Wave")
 	loopFound    bool          // the trial copy met an infinite loop
 	lastAttackID int           // id of the monster that declared the latest attack (secondattack.go)
+	bpCut        bool          // an effect ended the Battle Phase during the Damage Step (battlecut.go)
 	trapStunTurn int           // turn in which "Trap Stun" negates the other Traps (negation.go)
 	trapStunSrc  *inst         // that "Trap Stun"
 
@@ -378,7 +379,7 @@ func (d *duel) prepare(a *Action) {
 	if len(d.maint) > 0 && a.Verb != vPay && a.Verb != vNoPay {
 		d.defaultMaintenance()
 	}
-	if d.building && !d.isBuildAction(a) {
+	if d.building && !d.isBuildAction(a) && !d.activatesFirst(a) {
 		d.finishBuild()
 	}
 	if d.stopped || d.over {
