@@ -77,6 +77,7 @@ func (d *duel) pushLink(l *link, costs []string) {
 		txt += ", targeting " + d.describeAll(l.targets)
 	}
 	d.emit("activate", l.ctrl, l.src.name(), txt, ruleRef{})
+	d.targetedSelfDestroy(l)
 	d.clearPasses()
 }
 
@@ -813,6 +814,8 @@ func (d *duel) targetPool(t *Target, p int) []*inst {
 			}
 		case "monster-in-any-gy":
 			pool = append(pool, ps.gy...)
+		default:
+			pool = append(pool, d.morePool(t, ps)...) // targets.go
 		}
 	}
 	return pool
@@ -867,7 +870,7 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 	if c.markedBattle && c.loc == locMonster {
 		return fmt.Sprintf("%s is already destroyed by battle and cannot be targeted", d.describe(c))
 	}
-	return ""
+	return d.badTargetMore(t, c, src) // targets.go
 }
 
 // defaultTarget picks a target deterministically: the opponent's cards

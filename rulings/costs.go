@@ -238,6 +238,7 @@ var costOps = map[string]costOp{
 		return []string{"banish " + cc.c.name()}, true
 	}},
 	"discard":              {check: checkDiscardCost, pay: payDiscardCost},
+	"mill":                 {check: checkMillCost, pay: payMillCost}, // deckcost.go
 	"tribute":              {check: checkTributeCost, pay: payTributeCost},
 	"remove-counter":       {check: checkCounterCost, pay: payCounterCost},
 	"detach":               {check: checkDetachCost, pay: payDetachCost}, // xyz.go
@@ -265,11 +266,14 @@ var costOps = map[string]costOp{
 	}},
 }
 
-// checkDiscardCost: `discard` needs `n` other cards in the hand.
+// checkDiscardCost: `discard` needs `n` other cards in the hand (that
+// match `filter`, if any).
 func checkDiscardCost(cc costCall) bool {
-	avail := len(cc.d.pl[cc.p].hand)
-	if cc.c.loc == locHand {
-		avail--
+	avail := 0
+	for _, h := range cc.d.pl[cc.p].hand {
+		if h != cc.c && (cc.o.Filter == "" || cc.d.matches(h, cc.o.Filter)) {
+			avail++
+		}
 	}
 	if avail < max(cc.o.N, 1) {
 		return cc.illegal("%s has no card to discard for %s", cc.d.pn(cc.p), cc.c.name())
@@ -289,9 +293,12 @@ func payDiscardCost(cc costCall) ([]string, bool) {
 				d.fail("%s", d.whereText(cc.a.Discard[i], p, "hand"))
 				return nil, false
 			}
+			if cc.o.Filter != "" && !d.matches(x, cc.o.Filter) {
+				return nil, cc.illegal("%s cannot be discarded for %s: it is not %s", x.name(), cc.c.name(), filterText(cc.o.Filter))
+			}
 		} else {
 			for _, h := range d.pl[p].hand {
-				if h != cc.c {
+				if h != cc.c && (cc.o.Filter == "" || d.matches(h, cc.o.Filter)) {
 					x = h
 					break
 				}
@@ -331,6 +338,9 @@ func payTributeCost(cc costCall) ([]string, bool) {
 			if x = d.find(cc.a.Tribute[i], p, locMonster); x == nil || x.ctrl != p {
 				d.fail("%s", d.whereText(cc.a.Tribute[i], p, "Monster Zone"))
 				return nil, false
+			}
+			if cc.o.Filter != "" && !d.matches(x, cc.o.Filter) {
+				return nil, cc.illegal("%s cannot be Tributed for %s: it is not %s", x.name(), cc.c.name(), filterText(cc.o.Filter))
 			}
 		} else {
 			x = d.pl[p].mz[0]

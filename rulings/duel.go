@@ -57,6 +57,7 @@ type inst struct {
 	equipTo    *inst           // the monster this equip card (or Union, or equipped monster) is equipped to
 	ctrlBack   int             // player who gets control back when a control effect ends (-1: none)
 	ctrlUntil  bool            // control returns at the End Phase ("Mind Control")
+	ctrlFree   bool            // with ctrlUntil: it may still attack and be Tributed ("Brain Control")
 	trapMon    bool            // a Trap Card that is a monster in a Monster Zone (Trap Monster)
 	holdsST    bool            // as a Trap Monster, it still holds its Spell & Trap Zone
 	immune     bool            // unaffected by Spell Cards ("Pole Position")
@@ -122,6 +123,7 @@ type pstate struct {
 	noBattleDestroy          bool
 	normalSummoned           bool
 	noBattlePhase            bool
+	noAttack                 bool // cannot declare an attack this turn ("Threatening Roar", restrict.go)
 	noSummon                 bool // cannot Summon for the rest of the turn ("Scapegoat")
 	noExtra                  bool // cannot Special Summon from the Extra Deck this turn
 	dragonsGone              int  // Dragon monsters discarded or Tributed this turn ("Super Rejuvenation")

@@ -38,6 +38,9 @@ type Effect struct {
 	Mandatory bool `yaml:"mandatory,omitempty" json:"mandatory,omitempty"`
 	// OncePerTurn: the effect can be activated once per turn (once.go).
 	OncePerTurn bool `yaml:"once-per-turn,omitempty" json:"once_per_turn,omitempty"`
+	// OncePerName: each player can activate a card of this name once per
+	// turn ("You can only activate 1 Pot of Duality per turn"; once.go).
+	OncePerName bool `yaml:"once-per-name,omitempty" json:"once_per_name,omitempty"`
 }
 
 // Target says what an effect targets when activated.
@@ -45,6 +48,9 @@ type Target struct {
 	What  string `yaml:"what" json:"what"`                     // see targetKinds
 	Side  string `yaml:"side,omitempty" json:"side,omitempty"` // any (default), yours, opponent
 	Count int    `yaml:"count,omitempty" json:"count,omitempty"`
+	// Filter narrows what may be targeted, in the filter syntax of
+	// `matches` ("level<=4", "type=Warrior"); see targets.go.
+	Filter string `yaml:"filter,omitempty" json:"filter,omitempty"`
 }
 
 // Op is one instruction of a cost or of what an effect does.
@@ -79,6 +85,7 @@ var whenConditions = map[string]string{
 	TrigBeforeCalc:                "before damage calculation",
 	TrigDamageCalc:                "during damage calculation",
 	TrigBattleDamage:              "this card inflicts battle damage to the opponent",
+	"direct-battle-damage":        "this card inflicts battle damage to the opponent by a direct attack",
 	TrigAfterCalc:                 "after damage calculation, if this card battled",
 	TrigDestroyedByBattle:         "this card is destroyed by battle",
 	TrigDestroyedToGY:             "this card is destroyed by battle and sent to the Graveyard",
@@ -110,6 +117,8 @@ var targetKinds = map[string]bool{
 	"monster-in-your-gy": true, "monster-in-any-gy": true,
 	"spell-in-your-gy": true, "card-in-your-gy": true, "face-down-spell-trap": true,
 	"opponent": true, // a player: "your opponent" with several opponents (Domain)
+	// targets.go
+	"attacker": true, "banished-card": true, "face-down-monster": true,
 }
 
 // opSpec lists each op and the fields it uses.
@@ -117,7 +126,7 @@ var opSpec = map[string]string{
 	// costs
 	"pay-lp":         "n",
 	"pay-half-lp":    "",
-	"discard":        "n",
+	"discard":        "n filter",
 	"discard-self":   "",
 	"tribute":        "n",
 	"remove-counter": "n",
@@ -143,13 +152,13 @@ var opSpec = map[string]string{
 	"discard-random":                   "to",
 	"damage-level-x100":                "to",
 	"allow-tribute":                    "",
-	"mill":                             "n",
+	"mill":                             "n to",
 	"no-battle-damage":                 "",
 	"no-battle-destruction":            "",
 	"double-battle-damage-if-lower":    "",
 	"destroy-attacker-after-calc":      "",
 	"halve-attacker-atk":               "",
-	"discard-hands-draw":               "",
+	"discard-hands-draw":               "n",
 	"special-summon-from-deck":         "filter",
 	"special-summon-from-gy-each":      "",
 	"grant-sent-to-gy-trigger":         "",
@@ -182,9 +191,9 @@ var opSpec = map[string]string{
 	"banish-self":                      "",
 	"union-unequip":                    "",
 	"mind-crush":                       "",
-	"nobleman-extermination":           "",
+	"nobleman-extermination":           "filter",
 	"fake-trap":                        "",
-	"summon-self-as-monster":           "",
+	"summon-self-as-monster":           "what",
 	"banish-until":                     "what",
 	"major-riot":                       "",
 	"draw-per-dragon-discarded":        "",
@@ -195,6 +204,15 @@ var opSpec = map[string]string{
 	"banish-from-opponent":             "",
 	"no-summons-until-your-draw":       "",
 	"opponent-gains-lp":                "n",
+	"no-attacks":                       "",
+	"discard-from-hand":                "n filter",
+	"discard-from-opponent-hand":       "n what filter",
+	"banish-from-hand":                 "what filter",
+	"destroy-highest":                  "what to",
+	"bounce-all":                       "what",
+	"return-to-gy":                     "",
+	"draw-per-card":                    "n filter",
+	"lose-lp-per-summoned":             "n",
 	// continuous
 	"atk-per-counter":              "n",
 	"piercing":                     "",
@@ -227,6 +245,12 @@ var opSpec = map[string]string{
 	"to-deck-instead-of-gy":        "",
 	"equipped-shields":             "",
 	"share-battle-damage":          "",
+	"cannot-attack":                "what filter",
+	"no-battle-damage-involving":   "filter",
+	"must-attack":                  "",
+	"destroyed-in-defense":         "",
+	"battle-indestructible":        "",
+	"destroyed-when-targeted":      "",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

@@ -86,6 +86,15 @@ var effectOps = map[string]opFunc{
 	"exchange-monsters":                opExchangeMonsters,
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
+	"no-attacks":                       opNoAttacks,               // restrict.go
+	"discard-from-hand":                opDiscardFromHand,         // ops_hands.go
+	"discard-from-opponent-hand":       opDiscardFromOpponentHand, // ops_hands.go
+	"banish-from-hand":                 opBanishFromHand,          // ops_hands.go
+	"destroy-highest":                  opDestroyHighest,          // ops_sweep.go
+	"bounce-all":                       opBounceAll,               // ops_sweep.go
+	"return-to-gy":                     opReturnToGy,              // ops_sweep.go
+	"draw-per-card":                    opDrawPerCard,             // ops_hands.go
+	"lose-lp-per-summoned":             opLoseLpPerSummoned,       // ops_sweep.go
 }
 
 // exec runs one op of a resolving link, through effectOps.
@@ -103,7 +112,7 @@ func (d *duel) exec(l *link, o Op) {
 func (d *duel) validTargets(l *link) []*inst {
 	var out []*inst
 	for _, t := range l.targets {
-		if t.onField() || (l.eff.Target != nil && strings.Contains(l.eff.Target.What, "gy") && t.loc == locGY) {
+		if t.onField() || (l.eff.Target != nil && strings.Contains(l.eff.Target.What, "gy") && t.loc == locGY) || stillBanished(l, t) {
 			out = append(out, t)
 		}
 	}

@@ -13,6 +13,9 @@ func (d *duel) matches(c *inst, filter string) bool {
 	if c.c == nil {
 		return false
 	}
+	if strings.Contains(filter, ";") {
+		return d.matchesAny(c, filter) // filters.go
+	}
 	for _, term := range strings.Split(filter, ",") {
 		term = strings.TrimSpace(strings.ToLower(term))
 		switch {
@@ -72,6 +75,10 @@ func (d *duel) matches(c *inst, filter string) bool {
 				}
 			}
 			if !ok {
+				return false
+			}
+		case moreTerm(term):
+			if !d.matchesMore(c, term) { // filters.go
 				return false
 			}
 		default:
