@@ -243,6 +243,8 @@ var costOps = map[string]costOp{
 	"remove-counter":       {check: checkCounterCost, pay: payCounterCost},
 	"detach":               {check: checkDetachCost, pay: payDetachCost}, // xyz.go
 	"banish-from-gy-level": {check: checkBanishLevelCost, pay: payBanishLevelCost},
+	"reveal":               {check: checkRevealCost, pay: payRevealCost},       // procedure.go
+	"banish-own":           {check: checkBanishOwnCost, pay: payBanishOwnCost}, // procedure.go
 	// tribute-self: Tribute this card from the field.
 	"tribute-self": {check: func(cc costCall) bool {
 		if cc.c.loc != locMonster {
@@ -294,7 +296,7 @@ func payDiscardCost(cc costCall) ([]string, bool) {
 				return nil, false
 			}
 			if cc.o.Filter != "" && !d.matches(x, cc.o.Filter) {
-				return nil, cc.illegal("%s cannot be discarded for %s: it is not %s", x.name(), cc.c.name(), filterText(cc.o.Filter))
+				return nil, cc.illegal("%s cannot be discarded for %s: it does not match %s", x.name(), cc.c.name(), cc.o.Filter)
 			}
 		} else {
 			for _, h := range d.pl[p].hand {
@@ -340,7 +342,7 @@ func payTributeCost(cc costCall) ([]string, bool) {
 				return nil, false
 			}
 			if cc.o.Filter != "" && !d.matches(x, cc.o.Filter) {
-				return nil, cc.illegal("%s cannot be Tributed for %s: it is not %s", x.name(), cc.c.name(), filterText(cc.o.Filter))
+				return nil, cc.illegal("%s cannot be Tributed for %s: it does not match %s", x.name(), cc.c.name(), cc.o.Filter)
 			}
 		} else {
 			x = d.pl[p].mz[0]
@@ -352,6 +354,7 @@ func payTributeCost(cc costCall) ([]string, bool) {
 			}
 		}
 		d.tribute(x, "Tributed as a cost")
+		x.costFor = cc.c.id
 		out = append(out, "Tribute "+x.name())
 	}
 	return out, true

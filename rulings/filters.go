@@ -1,8 +1,7 @@
 package rulings
 
-// Filter terms beyond the basic ones of `matches` (zones.go), and
-// alternatives: "monster,archetype=The Agent; name=Master Hyperion" matches
-// a card that matches either side of the ";".
+// Filter terms beyond the basic ones of `matches` (zones.go); `matchesAny`
+// (zones.go) reads alternatives joined by " or ".
 //
 //	face-down        a face-down card
 //	def<=N           a monster whose printed DEF is N or less
@@ -48,16 +47,6 @@ func (d *duel) matchesMore(c *inst, term string) bool {
 		return c.c.Kind == "spell" || c.c.Kind == "trap"
 	case strings.HasPrefix(term, "field="):
 		return d.faceUpNamed(term[len("field="):]) != nil
-	}
-	return false
-}
-
-// matchesAny matches a filter of ";"-separated alternatives.
-func (d *duel) matchesAny(c *inst, filter string) bool {
-	for _, alt := range strings.Split(filter, ";") {
-		if d.matches(c, alt) {
-			return true
-		}
 	}
 	return false
 }

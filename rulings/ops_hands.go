@@ -86,7 +86,7 @@ func opBanishFromHand(d *duel, l *link, o Op) {
 		return
 	}
 	d.t.reveals[d.pn(p)+" hand"] = true
-	d.emit("reveal", p, l.src.name(), fmt.Sprintf("%s shows a hand without %s", d.pn(p), filterText(o.Filter)), ruleRef{})
+	d.emit("reveal", p, l.src.name(), fmt.Sprintf("%s shows a hand with no card matching %s", d.pn(p), o.Filter), ruleRef{})
 	for _, h := range append([]*inst{}, d.pl[p].hand...) {
 		d.moveTo(h, locGY, "sent from the hand by "+l.src.name())
 	}

@@ -3,8 +3,8 @@ package rulings
 // Target kinds beyond the basic ones of chain.go, and target filters: an
 // effect's `target:` may name the attacking monster ("Dimensional
 // Prison"), a face-down monster ("Nobleman of Crossout") or a banished
-// card ("Burial from a Different Dimension"), and a `filter:` in the
-// syntax of `matches` narrows any kind ("a face-up Warrior monster").
+// card ("Burial from a Different Dimension"); badTarget (chain.go) also
+// applies the target's `filter:`.
 
 import (
 	"fmt"
@@ -44,9 +44,6 @@ func (d *duel) badTargetMore(t *Target, c, src *inst) string {
 			return fmt.Sprintf("%s must target a banished card", src.name())
 		}
 	}
-	if t.Filter != "" && !d.matches(c, t.Filter) {
-		return fmt.Sprintf("%s cannot target %s: it is not %s", src.name(), d.describe(c), filterText(t.Filter))
-	}
 	return ""
 }
 
@@ -55,6 +52,3 @@ func (d *duel) badTargetMore(t *Target, c, src *inst) string {
 func stillBanished(l *link, t *inst) bool {
 	return l.eff.Target != nil && l.eff.Target.What == "banished-card" && t.loc == locBanished
 }
-
-// filterText names a filter for a player: "a card matching level<=4".
-func filterText(f string) string { return "a card matching " + f }
