@@ -22,11 +22,11 @@ import (
 const (
 	// examplesFloor: examples, points and timings of content/sources with a
 	// scenario or a deck-checker test.
-	examplesFloor = 149
+	examplesFloor = 150
 )
 
 // staplesFloor: staples per format that the engine plays (see TestStaplesCoverage).
-var staplesFloor = map[string]int{"goat": 50, "edison": 26, "hat": 26}
+var staplesFloor = map[string]int{"goat": 51, "edison": 28, "hat": 31}
 
 // deckbuildingPages are the rule pages about building a Deck: their points
 // and examples are checked by the Domain deck checker's tests

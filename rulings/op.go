@@ -99,6 +99,8 @@ var effectOps = map[string]opFunc{
 	"return-to-gy":                     opReturnToGy,              // ops_sweep.go
 	"draw-per-card":                    opDrawPerCard,             // ops_hands.go
 	"lose-lp-per-summoned":             opLoseLpPerSummoned,       // ops_sweep.go
+	"negate-effects":                   opNegateEffects,
+	"negate-traps-this-turn":           opNegateTrapsThisTurn,
 }
 
 // exec runs one op of a resolving link, through effectOps.
