@@ -205,6 +205,8 @@ var opSpec = map[string]string{
 	"fusion-summon":                    "filter what",
 	"special-summon-extra-same-level":  "",
 	"ritual-summon":                    "filter what to",
+	"place-as-continuous-spell":        "",
+	"relay-soul":                       "",
 	"banish-self":                      "",
 	"union-unequip":                    "",
 	"mind-crush":                       "",
@@ -280,6 +282,9 @@ var opSpec = map[string]string{
 	"bound-cannot-attack":             "",
 	"destroyed-with-bound":            "",
 	"gain-half-equipped-atk":          "",
+	"attack-all-monsters":             "",
+	"mystic-mine":                     "",
+	"piercing-if-lp-higher":           "filter",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
