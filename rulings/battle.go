@@ -321,6 +321,13 @@ func (d *duel) endDamageStep() {
 			tr.at = -1
 		}
 	}
+	if d.bpCut {
+		d.emit("damage-step", d.tp, "", "the Damage Step ends, and with it the Battle Phase", ruleRef{})
+		d.ds = -1
+		d.leaveBattlePhase()
+		d.startBuildIfDue()
+		return
+	}
 	d.emit("damage-step", d.tp, "", "the Damage Step ends; play returns to the Battle Step", ruleRef{})
 	d.ds = -1
 	d.bstep = "battle"

@@ -41,6 +41,13 @@ type Effect struct {
 	// OncePerName: each player can activate a card of this name once per
 	// turn ("You can only activate 1 Pot of Duality per turn"; once.go).
 	OncePerName bool `yaml:"once-per-name,omitempty" json:"once_per_name,omitempty"`
+	// Or: this effect is another choice of the effect before it ("choose
+	// one"); the catalogue moves it into that effect's Alts (choice.go).
+	Or bool `yaml:"or,omitempty" json:"-"`
+	// First: where the format says so (Profile.FirstOverTriggers), it is
+	// activated before the triggers waiting at its timing ("Flashbang").
+	First bool     `yaml:"first,omitempty" json:"first,omitempty"`
+	Alts  []Effect `yaml:"-" json:"choices,omitempty"`
 }
 
 // Target says what an effect targets when activated.
@@ -115,6 +122,7 @@ var whenConditions = map[string]string{
 	"end-phase":                   "your End Phase",
 	"opponent-standby":            "each of your opponent's Standby Phases",
 	"opponent-main-phase":         "your opponent's Main Phase",
+	"took-battle-damage":          "you take battle damage from an opponent's attacking monster",
 	"own-turn-not-sent-this-turn": "your turn, except the turn this card was sent to the Graveyard",
 	// Summon procedures (procedure.go: procedureConds)
 	"you-control-no-monsters":         "you control no monsters",
@@ -224,6 +232,9 @@ var opSpec = map[string]string{
 	"no-summons-until-your-draw":       "",
 	"opponent-gains-lp":                "n",
 	"negate-effects":                   "what",
+	"end-battle-phase":                 "",
+	"look-deck-top":                    "what to",
+	"change-position":                  "",
 	"negate-traps-this-turn":           "",
 	"no-attacks":                       "",
 	"discard-from-hand":                "n filter",

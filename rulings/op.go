@@ -102,6 +102,9 @@ var effectOps = map[string]opFunc{
 	"draw-per-card":                    opDrawPerCard,             // ops_hands.go
 	"lose-lp-per-summoned":             opLoseLpPerSummoned,       // ops_sweep.go
 	"negate-effects":                   opNegateEffects,
+	"end-battle-phase":                 opEndBattlePhase,
+	"look-deck-top":                    opLookDeckTop,
+	"change-position":                  opChangePosition,
 	"negate-traps-this-turn":           opNegateTrapsThisTurn,
 }
 

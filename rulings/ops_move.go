@@ -462,3 +462,24 @@ func opShuffleIntoDeck(d *duel, l *link, o Op) {
 	}
 	d.emit("shuffle", p, src.name(), "the Deck is shuffled (the engine keeps the shuffled-in cards at the bottom, in order)", ruleRef{})
 }
+
+// opLookDeckTop looks at the top card of the opponent's Deck (`to:
+// opponent`, else its controller's) and leaves it there, or with `what:
+// bottom` puts it at the bottom ("Dark Scorpion - Chick the Yellow").
+func opLookDeckTop(d *duel, l *link, o Op) {
+	p := l.ctrl
+	if o.To == "opponent" {
+		p = l.oppTarget(d, p)
+	}
+	deck := d.pl[p].deck
+	if len(deck) == 0 {
+		return
+	}
+	top := deck[0]
+	if o.What != "bottom" {
+		d.emit("look", l.ctrl, top.name(), fmt.Sprintf("%s looks at the top card of %s's Deck and leaves it on top", d.pn(l.ctrl), d.pn(p)), ruleRef{})
+		return
+	}
+	d.pl[p].deck = append(append([]*inst{}, deck[1:]...), top)
+	d.emit("look", l.ctrl, top.name(), fmt.Sprintf("%s looks at the top card of %s's Deck and puts it at the bottom", d.pn(l.ctrl), d.pn(p)), ruleRef{})
+}
