@@ -71,7 +71,7 @@ type inst struct {
 	onceTurn   map[*Effect]int // turn each once-per-turn effect was last activated (once.go)
 	onceMoves  map[*Effect]int // moves at that time: a card that moved since is a new card
 	noAttack   bool            // cannot attack while it stays on the field ("Instant Fusion")
-	costFor    int             // id of the card it was last Tributed for as a cost (0: none)
+	costFor    int             // id of the card it was last Tributed or discarded for, as a cost or for a Tribute Summon (0: none)
 	pzone      bool            // a Pendulum Monster in a Pendulum Zone (pendulum.go)
 	asSpell    bool            // a monster placed in the Spell & Trap Zone as a Continuous Spell (placed.go)
 	hit        []int           // ids of the monsters it attacked this turn (attacklimits.go)
@@ -312,8 +312,21 @@ func (d *duel) handBoost(c *inst) int {
 	if c.loc != locMonster || d.live(c, "atk-per-hand-card") == nil {
 		return 0
 	}
-	if n := c.opN("continuous", "atk-per-hand-card"); n > 0 {
-		return n * len(d.pl[c.ctrl].hand)
+	e := c.hasOp("continuous", "atk-per-hand-card")
+	for _, o := range e.Do {
+		if o.Op != "atk-per-hand-card" || o.N <= 0 {
+			continue
+		}
+		if o.What != "all" {
+			return o.N * len(d.pl[c.ctrl].hand)
+		}
+		// `what: all`: every player's hand ("Arcana Triumph Joker";
+		// in Domain every player still in the game).
+		n := 0
+		for _, q := range d.turnOrderFrom(d.tp) {
+			n += len(d.pl[q].hand)
+		}
+		return o.N * n
 	}
 	return 0
 }

@@ -80,6 +80,7 @@ func (d *duel) summon(a *Action) {
 		d.tick()
 		for _, t := range tributes {
 			d.tribute(t, fmt.Sprintf("Tributed for %s", c.name()))
+			t.costFor = c.id
 		}
 	}
 	d.tick()
