@@ -76,6 +76,7 @@ type inst struct {
 	asSpell    bool            // a monster placed in the Spell & Trap Zone as a Continuous Spell (placed.go)
 	hit        []int           // ids of the monsters it attacked this turn (attacklimits.go)
 	relay      int             // the player (plus 1) who loses when it leaves the field ("Relay Soul", effectloss.go)
+	blocks     int             // the player (plus 1) whose Monster Zones it blocks ("Ojama King", summonalt.go)
 }
 
 func (c *inst) name() string {
@@ -143,6 +144,7 @@ type pstate struct {
 	dmChanged                bool  // the Deck Master changed zones since the game state was last open
 	dmNoReturn               bool  // another player's effect Summoned it from the Graveyard
 	pendulumSummoned         bool  // has Pendulum Summoned this turn (pendulum.go)
+	extraNormal              int   // additional Normal Summons or Sets granted this turn (summonalt.go)
 }
 
 func (d *duel) cardList(p int, loc string) *[]*inst {

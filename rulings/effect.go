@@ -216,6 +216,7 @@ var opSpec = map[string]string{
 	"place-as-continuous-spell":        "",
 	"relay-soul":                       "",
 	"destroy-discarded-kind":           "",
+	"extra-normal-summon":              "",
 	"each-extra-to-gy-if-light":        "",
 	"banish-self":                      "",
 	"union-unequip":                    "",
@@ -299,6 +300,8 @@ var opSpec = map[string]string{
 	"mystic-mine":                       "",
 	"piercing-if-lp-higher":             "filter",
 	"unaffected-by-higher-lp-opponents": "",
+	"tributes-as-lp":                    "n",
+	"block-zones":                       "n",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

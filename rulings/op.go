@@ -57,6 +57,7 @@ var effectOps = map[string]opFunc{
 	"place-as-continuous-spell":        opPlaceAsContinuousSpell,      // placed.go
 	"relay-soul":                       opRelaySoul,                   // effectloss.go
 	"destroy-discarded-kind":           opDestroyDiscardedKind,        // eachplayer.go
+	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
 	"each-extra-to-gy-if-light":        opEachExtraToGyIfLight,        // eachplayer.go
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,
