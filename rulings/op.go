@@ -104,6 +104,8 @@ var effectOps = map[string]opFunc{
 	"return-to-gy":                     opReturnToGy,              // ops_sweep.go
 	"draw-per-card":                    opDrawPerCard,             // ops_hands.go
 	"lose-lp-per-summoned":             opLoseLpPerSummoned,       // ops_sweep.go
+	"special-summon-zeroed":            opSpecialSummonZeroed,     // mustfirst.go
+	"no-attack-this-turn":              opNoAttackThisTurn,        // mustfirst.go
 	"negate-effects":                   opNegateEffects,
 	"end-battle-phase":                 opEndBattlePhase,
 	"look-deck-top":                    opLookDeckTop,
