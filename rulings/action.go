@@ -34,6 +34,8 @@ const (
 	vXyz           = "xyz-summon"
 	vProcedure     = "procedure-summon"
 	vSetAsSpell    = "set-as-spell"
+	vPendulumSpell = "pendulum-activate"
+	vPendulum      = "pendulum-summon"
 )
 
 var (
@@ -69,6 +71,8 @@ var (
 	reXyz        = regexp.MustCompile(`(?i)^xyz summons\s+(.+?),?\s+(?:using|with|by overlaying)\s+(.+)$`)
 	reProcedure  = regexp.MustCompile(`(?i)^special summons\s+(.+?)(?:,?\s+(?:by\s+)?(?:revealing|banishing)\s+(.+))?(?:\s+by its (?:own )?(?:summon )?procedure)?$`)
 	reSetAs      = regexp.MustCompile(`(?i)^sets\s+(.+?)\s+(?:as a spell(?: card)?|in (?:the|his|her|their) spell (?:&|and) trap zone(?: as a spell)?)$`)
+	rePendSpell  = regexp.MustCompile(`(?i)^(?:activates|places)\s+(.+?)\s+(?:as a pendulum spell|in (?:a|the|his|her|their) pendulum zone)$`)
+	rePendulum   = regexp.MustCompile(`(?i)^pendulum summons\s+(.+)$`)
 	reSynchro    = regexp.MustCompile(`(?i)^synchro summons\s+(.+?),?\s+(?:using|with|from)\s+(.+)$`)
 	reReturnDM   = regexp.MustCompile(`(?i)^returns\s+(.+?)\s+to\s+(?:the|his|her|their)\s+deck master zone$`)
 	reKeepDM     = regexp.MustCompile(`(?i)^(?:keeps|leaves)\s+.+?\s+(?:in|on)\s+(?:the|his|her|their)\s+(?:graveyard|deck|hand|banished cards|field)$|^does not return\s+.+$`)
@@ -178,6 +182,8 @@ var playerPhrases = []phrase{
 		}
 		return p.ref(m[1], &a.Card)
 	}},
+	{rePendSpell, func(p *parser, a *Action, m []string) string { a.Verb = vPendulumSpell; return p.ref(m[1], &a.Card) }},
+	{rePendulum, func(p *parser, a *Action, m []string) string { a.Verb = vPendulum; return p.refList(m[1], &a.Tribute) }},
 	{reReturnDM, func(p *parser, a *Action, m []string) string {
 		a.Verb = vReturnDM
 		if !reDMWord.MatchString(m[1]) {

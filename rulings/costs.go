@@ -344,6 +344,7 @@ func payTributeCost(cc costCall) ([]string, bool) {
 			}
 		}
 		d.tribute(x, "Tributed as a cost")
+		x.costFor = cc.c.id
 		out = append(out, "Tribute "+x.name())
 	}
 	return out, true

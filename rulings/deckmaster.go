@@ -243,7 +243,10 @@ func (d *duel) dmActivated(a *Action) bool {
 // dmProperSummonOps are the ops that perform a proper Summon of their kind
 // (a Fusion, Ritual or Normal Summon by an effect), which may take a Deck
 // Master out of its zone (domain-summoning#proper-summon).
-var dmProperSummonOps = map[string]bool{}
+var dmProperSummonOps = map[string]bool{
+	"fusion-summon": true, // fusion.go
+	"ritual-summon": true, // ritual.go
+}
 
 // dmChoiceAllowed refuses an effect that would Special Summon a Deck
 // Master from its zone when the effect names another place (the hand, the

@@ -105,6 +105,9 @@ var whenConditions = map[string]string{
 	"leaves-field":                "this card leaves the field",
 	"synchro-summoned":            "this card is Synchro Summoned",
 	"xyz-summoned":                "this card is Xyz Summoned",
+	"fusion-summoned":             "this card is Fusion Summoned",
+	"ritual-summoned":             "this card is Ritual Summoned",
+	"pendulum-summoned":           "this card is Pendulum Summoned",
 	"end-phase":                   "your End Phase",
 	"opponent-standby":            "each of your opponent's Standby Phases",
 	// Summon procedures (procedure.go: procedureConds)
@@ -189,6 +192,9 @@ var opSpec = map[string]string{
 	"damage-battle-destroyer":          "",
 	"special-summon-from-own-gy":       "filter",
 	"special-summon-from-hand-or-gy":   "filter",
+	"fusion-summon":                    "filter what",
+	"special-summon-extra-same-level":  "",
+	"ritual-summon":                    "filter what to",
 	"banish-self":                      "",
 	"union-unequip":                    "",
 	"mind-crush":                       "",
@@ -239,6 +245,8 @@ var opSpec = map[string]string{
 	"share-battle-damage":          "",
 	"normal-summon-condition":      "filter",
 	"set-as-spell":                 "",
+	"cannot-special-summon":        "",
+	"no-lp-for-spells":             "",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

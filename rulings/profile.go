@@ -102,22 +102,23 @@ type Profile struct {
 	Name    string
 	Summary string
 
-	FirstTurnDraw     Setting[bool]   // the first player draws in their first Draw Phase; applied in duel.beginPhase (phases.go)
-	SharedFieldSpell  Setting[bool]   // one face-up Field Spell for both players; applied in duel.fieldResolved (chain.go)
-	ReplaceOwnField   Setting[string] // "destroy" (at once, no chain) or "send" (to the Graveyard); applied in duel.replaceOwnField (summon.go)
-	DeckLimits        Setting[string] // the Main and Extra (Fusion) Deck sizes a player may register; read by the deck-size questions (quizzes) from its text, not by replays
-	IgnitionPriority  Setting[bool]   // the turn player may open with an Ignition Effect; applied in ignitionFirst (chain.go)
-	SEGOC             Setting[string] // one of the SEGOC* orders; applied in duel.segocOrder (segoc.go)
-	LPCostToZero      Setting[bool]   // a cost may bring LP to exactly 0; applied in duel.costMayReachZero (costs.go)
-	MaintenanceToZero Setting[bool]   // a maintenance cost may bring LP to 0 (else: destroy the card); applied in duel.maintenanceMayReachZero (costs.go)
-	ChainEnergyToZero Setting[bool]   // "Chain Energy"'s payments may bring LP to 0 anyway; applied in duel.payToPlace (summon.go)
-	DrawPastDeck      Setting[bool]   // a draw effect may be used with too few cards in the Deck; applied in duel.drawCheck (chain.go)
-	ZeroATKBothDie    Setting[bool]   // two 0-ATK Attack Position monsters destroy each other; applied in duel.results (battle.go)
-	Replay            Setting[string] // ReplayNewAttack or ReplayRedirect; applied in duel.replayKind (battle.go)
-	OneChainOnAttack  Setting[bool]   // only one chain answers an attack declaration; applied in duel.oneChainOnAttack (battle.go)
-	DamageStep        []Timing        // the Damage Step's timings in order; the timings battle.go walks through (duel.timingEvent)
-	DamageStepRule    Setting[int]    // number of timings, with its source; cited by duel.dsRef (battle.go)
-	DSNegators        Setting[string] // "monster-only" or "any"; applied in duel.damageStepAllows (chain.go)
+	FirstTurnDraw     Setting[bool]     // the first player draws in their first Draw Phase; applied in duel.beginPhase (phases.go)
+	SharedFieldSpell  Setting[bool]     // one face-up Field Spell for both players; applied in duel.fieldResolved (chain.go)
+	ReplaceOwnField   Setting[string]   // "destroy" (at once, no chain) or "send" (to the Graveyard); applied in duel.replaceOwnField (summon.go)
+	DeckLimits        Setting[string]   // the Main and Extra (Fusion) Deck sizes a player may register; read by the deck-size questions (quizzes) from its text, not by replays
+	IgnitionPriority  Setting[bool]     // the turn player may open with an Ignition Effect; applied in ignitionFirst (chain.go)
+	SEGOC             Setting[string]   // one of the SEGOC* orders; applied in duel.segocOrder (segoc.go)
+	LPCostToZero      Setting[bool]     // a cost may bring LP to exactly 0; applied in duel.costMayReachZero (costs.go)
+	MaintenanceToZero Setting[bool]     // a maintenance cost may bring LP to 0 (else: destroy the card); applied in duel.maintenanceMayReachZero (costs.go)
+	ChainEnergyToZero Setting[bool]     // "Chain Energy"'s payments may bring LP to 0 anyway; applied in duel.payToPlace (summon.go)
+	DrawPastDeck      Setting[bool]     // a draw effect may be used with too few cards in the Deck; applied in duel.drawCheck (chain.go)
+	ZeroATKBothDie    Setting[bool]     // two 0-ATK Attack Position monsters destroy each other; applied in duel.results (battle.go)
+	Replay            Setting[string]   // ReplayNewAttack or ReplayRedirect; applied in duel.replayKind (battle.go)
+	OneChainOnAttack  Setting[bool]     // only one chain answers an attack declaration; applied in duel.oneChainOnAttack (battle.go)
+	DamageStep        []Timing          // the Damage Step's timings in order; the timings battle.go walks through (duel.timingEvent)
+	DamageStepRule    Setting[int]      // number of timings, with its source; cited by duel.dsRef (battle.go)
+	DSNegators        Setting[string]   // "monster-only" or "any"; applied in duel.damageStepAllows (chain.go)
+	DSPoints          map[string]string // Damage Step class (see dsClass) -> the anchor of the point that states whether that class may be activated; cited by duel.dsPoint (chain.go) so a refusal names the narrowest rule
 
 	ContinuousTrapFlipUse  Setting[bool]   // a Set Continuous Trap may be activated and its Ignition-like effect used at once; applied in duel.continuousTrapFlipUse (rules.go)
 	AlwaysReveal           Setting[bool]   // hands and Decks are revealed to verify a resolution even when public information proves it; applied in duel.verify (reveal.go)
@@ -566,6 +567,16 @@ func hatProfile() *Profile {
 		OneChainOnAttack:  assumed(false, "battle-phase-reference#battle-step"),
 		DamageStepRule:    sourced(7, "hat-06#rule"),
 		DSNegators:        sourced("monster-only", "hat-06#activation"),
+		DSPoints: map[string]string{
+			AllowCounter:             "hat-06#point-1",
+			AllowMonsterNegator:      "hat-06#point-2",
+			dsMonsterEffectNegator:   "hat-06#point-3",
+			dsSpellActivationNegator: "hat-06#point-4",
+			dsSpellEffectNegator:     "hat-06#point-5",
+			AllowMandatory:           "hat-06#point-6",
+			AllowMonsterATK:          "hat-06#point-8",
+			AllowSpellATK:            "hat-06#point-9",
+		},
 
 		ContinuousTrapFlipUse:  assumed(true, todayContTrap),
 		AlwaysReveal:           assumed(false, todayReveal),
@@ -820,6 +831,9 @@ func Citations() []string {
 		}
 		for _, g := range p.Gaps {
 			add(g.Page)
+		}
+		for _, point := range p.DSPoints {
+			add(point)
 		}
 	}
 	out := make([]string, 0, len(seen))
