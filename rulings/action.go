@@ -354,7 +354,13 @@ func (p *parser) activation(a *Action, s string) string {
 			err = p.refList(trimTail(arg, "for the cost", "as a cost"), &a.Tribute)
 		case "declaring":
 			a.Declare = strings.TrimSpace(arg)
-		case "special summoning", "searching for", "searching", "adding", "setting", "choosing", "selecting":
+		case "choosing", "selecting":
+			if l := choiceLabel(a.Card.Card, arg); l != "" {
+				a.Branch = l
+				break
+			}
+			err = p.refList(trimTail(arg, "to the hand", "to his hand", "to her hand", "to their hand", "from the deck", "from his deck", "from the graveyard"), &a.Choose)
+		case "special summoning", "searching for", "searching", "adding", "setting":
 			err = p.refList(trimTail(arg, "to the hand", "to his hand", "to her hand", "to their hand", "from the deck", "from his deck", "from the graveyard"), &a.Choose)
 		case "paying":
 			v := strings.Fields(arg)

@@ -72,6 +72,9 @@ type inst struct {
 	noAttack   bool            // cannot attack while it stays on the field ("Instant Fusion")
 	costFor    int             // id of the card it was last Tributed for as a cost (0: none)
 	pzone      bool            // a Pendulum Monster in a Pendulum Zone (pendulum.go)
+	asSpell    bool            // a monster placed in the Spell & Trap Zone as a Continuous Spell (placed.go)
+	hit        []int           // ids of the monsters it attacked this turn (attacklimits.go)
+	relay      int             // the player (plus 1) who loses when it leaves the field ("Relay Soul", effectloss.go)
 }
 
 func (c *inst) name() string {
@@ -239,7 +242,7 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.tributable = -1
 		c.effNegated, c.negTurn, c.negBy = false, 0, nil
 		c.attacks, c.attackedOnce, c.summonTurn, c.endDestroy = 0, false, 0, false
-		c.noAttack, c.pzone = false, false
+		c.noAttack, c.pzone, c.asSpell, c.hit = false, false, false, nil
 		if to != locGY {
 			c.gyGrant = false
 		}

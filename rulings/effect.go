@@ -38,6 +38,13 @@ type Effect struct {
 	Mandatory bool `yaml:"mandatory,omitempty" json:"mandatory,omitempty"`
 	// OncePerTurn: the effect can be activated once per turn (once.go).
 	OncePerTurn bool `yaml:"once-per-turn,omitempty" json:"once_per_turn,omitempty"`
+	// Or: this effect is another choice of the effect before it ("choose
+	// one"); the catalogue moves it into that effect's Alts (choice.go).
+	Or   bool     `yaml:"or,omitempty" json:"-"`
+	// First: where the format says so (Profile.FirstOverTriggers), it is
+	// activated before the triggers waiting at its timing ("Flashbang").
+	First bool `yaml:"first,omitempty" json:"first,omitempty"`
+	Alts []Effect `yaml:"-" json:"choices,omitempty"`
 }
 
 // Target says what an effect targets when activated.
@@ -111,6 +118,7 @@ var whenConditions = map[string]string{
 	"end-phase":                   "your End Phase",
 	"opponent-standby":            "each of your opponent's Standby Phases",
 	"opponent-main-phase":         "your opponent's Main Phase",
+	"took-battle-damage":          "you take battle damage from an opponent's attacking monster",
 	"own-turn-not-sent-this-turn": "your turn, except the turn this card was sent to the Graveyard",
 	// Summon procedures (procedure.go: procedureConds)
 	"you-control-no-monsters":         "you control no monsters",
@@ -159,7 +167,7 @@ var opSpec = map[string]string{
 	"discard-random":                   "to",
 	"damage-level-x100":                "to",
 	"allow-tribute":                    "",
-	"mill":                             "n",
+	"mill":                             "n to",
 	"no-battle-damage":                 "",
 	"no-battle-destruction":            "",
 	"double-battle-damage-if-lower":    "",
@@ -199,6 +207,8 @@ var opSpec = map[string]string{
 	"fusion-summon":                    "filter what",
 	"special-summon-extra-same-level":  "",
 	"ritual-summon":                    "filter what to",
+	"place-as-continuous-spell":        "",
+	"relay-soul":                       "",
 	"banish-self":                      "",
 	"union-unequip":                    "",
 	"mind-crush":                       "",
@@ -216,6 +226,9 @@ var opSpec = map[string]string{
 	"no-summons-until-your-draw":       "",
 	"opponent-gains-lp":                "n",
 	"negate-effects":                   "what",
+	"end-battle-phase": "",
+	"look-deck-top": "what to",
+	"change-position": "",
 	"negate-traps-this-turn":           "",
 	// continuous
 	"atk-per-counter":                 "n",
@@ -259,6 +272,9 @@ var opSpec = map[string]string{
 	"set-as-spell":                    "",
 	"cannot-special-summon":           "",
 	"no-lp-for-spells":                "",
+	"attack-all-monsters":             "",
+	"mystic-mine":                     "",
+	"piercing-if-lp-higher":           "filter",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

@@ -54,6 +54,8 @@ var effectOps = map[string]opFunc{
 	"fusion-summon":                    opFusionSummon,                // fusion.go
 	"special-summon-extra-same-level":  opSpecialSummonExtraSameLevel, // fusion.go
 	"ritual-summon":                    opRitualSummon,                // ritual.go
+	"place-as-continuous-spell":        opPlaceAsContinuousSpell,      // placed.go
+	"relay-soul":                       opRelaySoul,                   // effectloss.go
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,
 	"allow-tribute":                    opAllowTribute,
@@ -91,6 +93,9 @@ var effectOps = map[string]opFunc{
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
 	"negate-effects":                   opNegateEffects,
+	"end-battle-phase":                 opEndBattlePhase,
+	"look-deck-top":                    opLookDeckTop,
+	"change-position":                  opChangePosition,
 	"negate-traps-this-turn":           opNegateTrapsThisTurn,
 }
 
