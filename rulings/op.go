@@ -56,6 +56,9 @@ var effectOps = map[string]opFunc{
 	"ritual-summon":                    opRitualSummon,                // ritual.go
 	"place-as-continuous-spell":        opPlaceAsContinuousSpell,      // placed.go
 	"relay-soul":                       opRelaySoul,                   // effectloss.go
+	"destroy-discarded-kind":           opDestroyDiscardedKind,        // eachplayer.go
+	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
+	"each-extra-to-gy-if-light":        opEachExtraToGyIfLight,        // eachplayer.go
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,
 	"allow-tribute":                    opAllowTribute,
@@ -114,6 +117,9 @@ func (d *duel) exec(l *link, o Op) {
 func (d *duel) validTargets(l *link) []*inst {
 	var out []*inst
 	for _, t := range l.targets {
+		if t.onField() && d.unaffectedBy(t, l) {
+			continue
+		}
 		if t.onField() || (l.eff.Target != nil && strings.Contains(l.eff.Target.What, "gy") && t.loc == locGY) {
 			out = append(out, t)
 		}

@@ -76,7 +76,7 @@ func opDestroy(d *duel, l *link, o Op) {
 		}
 	}
 	for _, m := range append([]*inst{}, victims...) {
-		if !m.onField() {
+		if !m.onField() || d.unaffectedBy(m, l) {
 			continue
 		}
 		if l.spares(m) {
