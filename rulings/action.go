@@ -34,6 +34,7 @@ const (
 	vXyz           = "xyz-summon"
 	vProcedure     = "procedure-summon"
 	vSetAsSpell    = "set-as-spell"
+	vInstead       = "destroy-instead"
 	vPendulumSpell = "pendulum-activate"
 	vPendulum      = "pendulum-summon"
 )
@@ -213,6 +214,10 @@ var playerPhrases = []phrase{
 	}},
 	{reNSummon, func(p *parser, a *Action, m []string) string { a.Verb = vNormalSummon; return p.ref(m[1], &a.Card) }},
 	{reSetAs, func(p *parser, a *Action, m []string) string { a.Verb = vSetAsSpell; return p.ref(m[1], &a.Card) }},
+	{reInstead, func(p *parser, a *Action, m []string) string {
+		a.Verb = vInstead
+		return firstErr(p.ref(m[1], &a.Card), p.ref(m[2], &a.Other))
+	}},
 	{reSet, func(p *parser, a *Action, m []string) string { a.Verb = vSet; return p.ref(m[1], &a.Card) }},
 	{reDirectP, func(p *parser, a *Action, m []string) string {
 		if a.TargetPlayer = p.playerIndex(m[1]) + 1; a.TargetPlayer == 0 {

@@ -398,6 +398,9 @@ func (d *duel) timingEvent(ev string) {
 				d.destroy(u, "its Union effect", false)
 				continue
 			}
+			if d.replacedBy(m) {
+				continue
+			}
 			m.markedBattle = true
 			d.emit("battle", m.ctrl, m.name(), fmt.Sprintf("%s is destroyed by battle; it stays on the field until the end of the Damage Step", d.describe(m)), d.dsRef(t.Rule))
 			if o := other(at, m); o != nil && o.loc == locMonster && d.live(o, "negate-battled-effects") != nil && m.c != nil && !m.c.Has("normal") {

@@ -97,6 +97,14 @@ func (d *duel) activateTrigger(tr *trig) {
 	if tr.eff = d.chosen(tr.src, tr.eff, tr.act); tr.eff == nil {
 		return
 	}
+	if why := d.ifMet(tr.src, tr.eff); why != "" {
+		if tr.chosen && !tr.mandatory {
+			d.illegal(fmt.Sprintf("%s's effect cannot be activated: %s", tr.src.name(), why), ruleRef{})
+			return
+		}
+		d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's effect does not activate: %s", tr.src.name(), why), ruleRef{})
+		return
+	}
 	l := &link{src: tr.src, eff: tr.eff, ctrl: tr.ctrl, trigger: true, battled: tr.battled, oppP: oppP}
 	if tr.eff.Target != nil {
 		l.targets = tr.targets

@@ -43,8 +43,10 @@ type Effect struct {
 	Or bool `yaml:"or,omitempty" json:"-"`
 	// First: where the format says so (Profile.FirstOverTriggers), it is
 	// activated before the triggers waiting at its timing ("Flashbang").
-	First bool     `yaml:"first,omitempty" json:"first,omitempty"`
-	Alts  []Effect `yaml:"-" json:"choices,omitempty"`
+	First bool `yaml:"first,omitempty" json:"first,omitempty"`
+	// If is a condition the effect needs when it would activate, besides
+	If   string   `yaml:"if,omitempty" json:"if,omitempty"`
+	Alts []Effect `yaml:"-" json:"choices,omitempty"`
 }
 
 // Target says what an effect targets when activated.
@@ -254,7 +256,7 @@ var opSpec = map[string]string{
 	"highest-atk-immune-to-spells":      "",
 	"equip-atk":                         "n",
 	"equip-def":                         "n",
-	"atk-per-hand-card":                 "n what",
+	"atk-per-hand-card":                 "n",
 	"atk-boost":                         "filter n",
 	"def-boost":                         "filter n",
 	"union-protect":                     "what",
@@ -269,6 +271,7 @@ var opSpec = map[string]string{
 	"negate-opponent-monster-effects":   "",
 	"negate-other-traps":                "",
 	"bound-cannot-attack":               "",
+	"destroy-other-instead":             "filter",
 	"destroyed-with-bound":              "",
 	"gain-half-equipped-atk":            "",
 	"normal-summon-condition":           "filter",

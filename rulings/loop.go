@@ -268,6 +268,13 @@ func (d *duel) fork() *duel {
 		f.away = append(f.away, &x)
 	}
 	f.trapStunSrc = cp(d.trapStunSrc)
+	f.replaceWith = nil
+	for k, v := range d.replaceWith {
+		if f.replaceWith == nil {
+			f.replaceWith = map[*inst]*inst{}
+		}
+		f.replaceWith[cp(k)] = cp(v)
+	}
 	f.teamLast = append([]int(nil), d.teamLast...)
 	f.orders = append([][]*Card(nil), d.orders...)
 	f.winEvents = append([]string(nil), d.winEvents...)

@@ -34,6 +34,10 @@ func opDestroy(d *duel, l *link, o Op) {
 		if src.onField() {
 			victims = []*inst{src}
 		}
+	case "battled":
+		if b := l.battled; b != nil && b.onField() {
+			victims = []*inst{b}
+		}
 	case "opponent-attack-position":
 		// "Mirror Force": the monsters of the player whose monster attacked.
 		who := d.opp(p)

@@ -41,20 +41,21 @@ type duel struct {
 	atk   *attack
 	maint []*maintenance
 
-	mirroring    bool          // a "Forced Requisition" discard is being applied
-	away         []*tempBanish // cards banished for a while
-	forked       bool          // a trial copy checking whether an action would start a loop
-	eotLock      bool          // the discard for hand size was made: only its triggers' chain may follow
-	destroying   *inst         // the card being destroyed right now
-	timeTurn     int           // turn in which time was called (0: not called)
-	sudden       bool          // the extra duel goes on until the Life Points first change
-	teamLast     []int         // each team\'s player who played its last turn
-	dmOffers     []int         // players who may return their Deck Master now, in turn order
-	lingering    []*lingering  // effects that last until a player\'s next Draw Phase ("Heat Wave")
-	loopFound    bool          // the trial copy met an infinite loop
-	bpCut        bool          // an effect ended the Battle Phase during the Damage Step (battlecut.go)
-	trapStunTurn int           // turn in which "Trap Stun" negates the other Traps (negation.go)
-	trapStunSrc  *inst         // that "Trap Stun"
+	mirroring    bool            // a "Forced Requisition" discard is being applied
+	away         []*tempBanish   // cards banished for a while
+	forked       bool            // a trial copy checking whether an action would start a loop
+	eotLock      bool            // the discard for hand size was made: only its triggers' chain may follow
+	destroying   *inst           // the card being destroyed right now
+	timeTurn     int             // turn in which time was called (0: not called)
+	sudden       bool            // the extra duel goes on until the Life Points first change
+	teamLast     []int           // each team\'s player who played its last turn
+	dmOffers     []int           // players who may return their Deck Master now, in turn order
+	lingering    []*lingering    // effects that last until a player\'s next Draw Phase ("Heat Wave")
+	loopFound    bool            // the trial copy met an infinite loop
+	replaceWith  map[*inst]*inst // the card to destroy in place of another, chosen by its controller (replace.go)
+	bpCut        bool            // an effect ended the Battle Phase during the Damage Step (battlecut.go)
+	trapStunTurn int             // turn in which "Trap Stun" negates the other Traps (negation.go)
+	trapStunSrc  *inst           // that "Trap Stun"
 
 	line    int
 	act     *Action
@@ -534,6 +535,7 @@ var verbs = map[string]func(d *duel, a *Action){
 	vXyz:           (*duel).xyzSummon,
 	vProcedure:     (*duel).procedureSummon,
 	vSetAsSpell:    (*duel).setAsSpell,
+	vInstead:       (*duel).instead,
 	vPendulumSpell: (*duel).pendulumActivate,
 	vPendulum:      (*duel).pendulumSummon,
 	vReturnDM:      (*duel).returnDM,

@@ -184,6 +184,9 @@ func (d *duel) destroy(c *inst, by string, battle bool) bool {
 		d.destroy(u, "its Union effect", false)
 		return false
 	}
+	if d.replacedBy(c) {
+		return false
+	}
 	c.destroyed = true
 	if battle {
 		c.battleKilled = true
