@@ -9,9 +9,10 @@ import (
 
 // duel is the state of one replay.
 type duel struct {
-	p *Profile
-	s *Scenario
-	t *Timeline
+	nameUsed map[nameUse]int // turn each player last activated each once-per-name card (once.go)
+	p        *Profile
+	s        *Scenario
+	t        *Timeline
 
 	pl     []*pstate
 	nextID int
