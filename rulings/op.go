@@ -97,6 +97,7 @@ var effectOps = map[string]opFunc{
 	"return-to-hand":                   opReturnToHand,
 	"special-summon-zeroed":            opSpecialSummonZeroed, // mustfirst.go
 	"no-attack-this-turn":              opNoAttackThisTurn,    // mustfirst.go
+	"return-self-to-hand":              opReturnSelfToHand,    // selfsummon.go
 	"negate-effects":                   opNegateEffects,
 	"end-battle-phase":                 opEndBattlePhase,
 	"look-deck-top":                    opLookDeckTop,

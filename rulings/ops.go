@@ -100,6 +100,7 @@ func (d *duel) standbyTriggers() {
 			}
 		}
 	}
+	d.gyStandbyTriggers() // selfsummon.go
 	d.startBuildIfDue()
 }
 
