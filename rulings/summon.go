@@ -64,7 +64,7 @@ func (d *duel) summon(a *Action) {
 			d.illegal(why, ruleRef{})
 			return
 		}
-		if t.ctrlUntil {
+		if t.ctrlUntil && !t.ctrlFree {
 			d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot be Tributed", t.name()), ruleRef{})
 			return
 		}
