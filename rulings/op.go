@@ -108,6 +108,7 @@ var effectOps = map[string]opFunc{
 	"lose-lp-per-summoned":             opLoseLpPerSummoned,       // ops_sweep.go
 	"special-summon-zeroed":            opSpecialSummonZeroed,     // mustfirst.go
 	"no-attack-this-turn":              opNoAttackThisTurn,        // mustfirst.go
+	"return-self-to-hand":              opReturnSelfToHand,        // selfsummon.go
 	"negate-effects":                   opNegateEffects,
 	"end-battle-phase":                 opEndBattlePhase,
 	"look-deck-top":                    opLookDeckTop,

@@ -105,6 +105,7 @@ func (d *duel) standbyTriggers() {
 			}
 		}
 	}
+	d.gyStandbyTriggers() // selfsummon.go
 	d.startBuildIfDue()
 }
 

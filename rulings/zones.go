@@ -127,6 +127,7 @@ func (d *duel) moveTo(c *inst, to, why string) {
 	if to == locGY && d.live(c, "to-deck-instead-of-gy") != nil {
 		to, why = locDeck, why+"; it goes to the top of the Deck instead of the Graveyard"
 	}
+	to, why = d.leaveRedirect(c, to, why) // selfsummon.go
 	to = extraDeckBound(c, pendulumBound(c, to))
 	from := d.locName(c)
 	mv := moved{from: c.loc, field: c.onField(), monster: c.isMonster(), trapMon: c.trapMon, equipTo: c.equipTo, ctrl: c.ctrl}
