@@ -234,6 +234,7 @@ var opSpec = map[string]string{
 	"relay-soul":                       "",
 	"destroy-discarded-kind":           "",
 	"extra-normal-summon":              "",
+	"dangerous-machine":                "",
 	"each-extra-to-gy-if-light":        "",
 	"banish-self":                      "",
 	"union-unequip":                    "",

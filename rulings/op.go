@@ -58,6 +58,7 @@ var effectOps = map[string]opFunc{
 	"relay-soul":                       opRelaySoul,                   // effectloss.go
 	"destroy-discarded-kind":           opDestroyDiscardedKind,        // eachplayer.go
 	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
+	"dangerous-machine":                opDangerousMachine,            // dice.go
 	"each-extra-to-gy-if-light":        opEachExtraToGyIfLight,        // eachplayer.go
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,
