@@ -21,6 +21,10 @@ func (d *duel) matches(c *inst, filter string) bool {
 			if !c.isMonster() {
 				return false
 			}
+		case term == "special-summoned":
+			if !c.special {
+				return false
+			}
 		case term == "face-up":
 			if !c.faceUp {
 				return false
@@ -123,6 +127,7 @@ func (d *duel) moveTo(c *inst, to, why string) {
 	if to == locGY && d.live(c, "to-deck-instead-of-gy") != nil {
 		to, why = locDeck, why+"; it goes to the top of the Deck instead of the Graveyard"
 	}
+	to, why = d.leaveRedirect(c, to, why) // selfsummon.go
 	to = extraDeckBound(c, pendulumBound(c, to))
 	from := d.locName(c)
 	mv := moved{from: c.loc, field: c.onField(), monster: c.isMonster(), trapMon: c.trapMon, equipTo: c.equipTo, ctrl: c.ctrl}
@@ -232,6 +237,10 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 		d.emit("rule", p, c.name(), why+": it stays where it is", ruleRef{})
 		return false
 	}
+	if why := d.specialBarred(p); why != "" { // summonwatch.go
+		d.emit("rule", p, c.name(), why+": "+c.name()+" stays where it is", ruleRef{})
+		return false
+	}
 	if k := d.noSpecialSummons(); k != nil {
 		d.emit("rule", p, k.name(), fmt.Sprintf("%s: no player can Special Summon, so %s stays where it is", d.describe(k), c.name()), ref("\"Each\", \"both\" and \"neither\"", d.p.EachMeansAll))
 		return false
@@ -244,6 +253,7 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 	d.place(c, p, locMonster)
 	c.moves++
 	c.faceUp, c.def, c.summonTurn, c.summonedBy = faceUp, def, d.turn, p
+	c.special = true
 	how := ""
 	if !faceUp {
 		how = " in face-down Defense Position"
@@ -252,6 +262,7 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 	}
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s Special Summons %s%s%s (%s)", d.pn(p), c.name(), from, how, by), ruleRef{})
 	d.dmSummoned(c, p)
+	d.summonWatchers(p) // summonwatch.go
 	if faceUp {
 		d.selfTrigger(c, "special-summoned", "summoned")
 		d.faceUpNow(c)
