@@ -488,6 +488,9 @@ func (d *duel) categories(c *inst, e *Effect) []string {
 	if e.Timing != "" {
 		cats = append(cats, AllowNamedTiming)
 	}
+	if e.Kind == "activate" && eventRequirements[e.When] {
+		cats = append(cats, AllowMetRequirement)
+	}
 	return cats
 }
 
@@ -698,6 +701,14 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	}
 	return ok
 }
+
+// eventRequirements are the activation requirements that a monster
+// destroyed by battle and sent to the Graveyard at the end of the Damage
+// Step meets: a card with one ("Michizure") may be activated at a timing
+// that allows AllowMetRequirement (edison-battle-phase#timing-7). A Summon
+// there does not open the way for "Torrential Tribute"
+// (battle-phase-reference#damage-step-example-3).
+var eventRequirements = map[string]bool{"own-monster-destroyed-to-gy": true}
 
 // summonsSpecial: would the effect Special Summon a monster?
 func summonsSpecial(e *Effect) bool {
