@@ -58,6 +58,7 @@ func (d *duel) pushLink(l *link, costs []string) {
 	if len(d.chain) > 0 {
 		l.respTo = d.chain[len(d.chain)-1]
 	}
+	l.summoned = d.summonedNow()
 	d.chain = append(d.chain, l)
 	for _, t := range l.targets {
 		if t.ctrl == l.ctrl || t.c == nil {
@@ -596,7 +597,14 @@ func (d *duel) damageStepAllows(c *inst, e *Effect) bool {
 
 // conditionMet checks an activation requirement ("when").
 func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
-	if e.When == "" || e.Kind == "trigger" {
+	if e.Kind == "trigger" {
+		return true
+	}
+	if e.When == "" {
+		if why := d.ifMet(c, e); why != "" {
+			d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), ruleRef{})
+			return false
+		}
 		return true
 	}
 	var top *link
@@ -698,6 +706,11 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	}
 	if !ok {
 		d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), ruleRef{})
+		return false
+	}
+	if why := d.ifMet(c, e); why != "" {
+		d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), ruleRef{})
+		return false
 	}
 	return ok
 }

@@ -26,7 +26,7 @@ const (
 )
 
 // staplesFloor: staples per format that the engine plays (see TestStaplesCoverage).
-var staplesFloor = map[string]int{"goat": 42, "edison": 18, "hat": 27}
+var staplesFloor = map[string]int{"goat": 43, "edison": 19, "hat": 28}
 
 // deckbuildingPages are the rule pages about building a Deck: their points
 // and examples are checked by the Domain deck checker's tests

@@ -232,6 +232,7 @@ var opSpec = map[string]string{
 	"opponent-gains-lp":                "n",
 	"negate-effects":                   "what",
 	"end-battle-phase":                 "",
+	"destroy-banish-summoned":          "filter",
 	"look-deck-top":                    "what to",
 	"change-position":                  "",
 	"negate-traps-this-turn":           "",

@@ -97,6 +97,7 @@ var effectOps = map[string]opFunc{
 	"return-to-hand":                   opReturnToHand,
 	"negate-effects":                   opNegateEffects,
 	"end-battle-phase":                 opEndBattlePhase,
+	"destroy-banish-summoned":          opDestroyBanishSummoned,
 	"look-deck-top":                    opLookDeckTop,
 	"change-position":                  opChangePosition,
 	"negate-traps-this-turn":           opNegateTrapsThisTurn,

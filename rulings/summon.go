@@ -108,7 +108,7 @@ func (d *duel) summon(a *Action) {
 }
 
 func (d *duel) afterSummon(c *inst) {
-	d.winEvents = []string{"monster-summoned"}
+	d.winEvents = []string{"monster-summoned", summonedEvent(c)}
 	d.fresh = true
 	d.clearPasses()
 	d.startBuildIfDue()
