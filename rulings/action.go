@@ -71,7 +71,7 @@ var (
 	rePossessive = regexp.MustCompile(`(?i)^(?:player\s+)?([a-f][1-9]?)(?:'s|’s)\s+`)
 	reDSEnds     = regexp.MustCompile(`(?i)^the (?:damage step|battle) ends$`)
 	reXyz        = regexp.MustCompile(`(?i)^xyz summons\s+(.+?),?\s+(?:using|with|by overlaying)\s+(.+)$`)
-	reProcedure  = regexp.MustCompile(`(?i)^special summons\s+(.+?)(?:,?\s+(?:by\s+)?(?:revealing|banishing)\s+(.+))?(?:\s+by its (?:own )?(?:summon )?procedure)?$`)
+	reProcedure  = regexp.MustCompile(`(?i)^special summons\s+(.+?)(?:,?\s+(?:by\s+)?(?:revealing|banishing|returning|shuffling)\s+(.+?)(?:\s+(?:to|into) (?:the|his|her|their) deck)?)?(?:\s+by its (?:own )?(?:summon )?procedure)?$`)
 	reSetAs      = regexp.MustCompile(`(?i)^sets\s+(.+?)\s+(?:as a spell(?: card)?|in (?:the|his|her|their) spell (?:&|and) trap zone(?: as a spell)?)$`)
 	rePendSpell  = regexp.MustCompile(`(?i)^(?:activates|places)\s+(.+?)\s+(?:as a pendulum spell|in (?:a|the|his|her|their) pendulum zone)$`)
 	rePendulum   = regexp.MustCompile(`(?i)^pendulum summons\s+(.+)$`)
@@ -330,7 +330,7 @@ func (p *parser) attackTarget(a *Action, s string) string {
 
 var clauseWords = []string{
 	"and uses its effect", "and using its effect", "using its effect", "and uses it at once",
-	"targeting", "discarding", "tributing", "declaring", "special summoning", "searching for", "searching",
+	"targeting", "discarding", "tributing", "banishing", "declaring", "special summoning", "searching for", "searching",
 	"adding", "paying", "removing", "setting", "choosing", "selecting", "to destroy", "on",
 	"before", "using priority", "with priority", "in response", "as chain link", "for the cost", "as a cost", "from",
 }
@@ -361,8 +361,8 @@ func (p *parser) activation(a *Action, s string) string {
 			err = p.refList(arg, &a.Targets)
 		case "discarding":
 			err = p.refList(trimTail(arg, "for the cost", "as a cost", "as the cost"), &a.Discard)
-		case "tributing":
-			err = p.refList(trimTail(arg, "for the cost", "as a cost"), &a.Tribute)
+		case "tributing", "banishing":
+			err = p.refList(trimTail(arg, "for the cost", "as a cost", "from the graveyard"), &a.Tribute)
 		case "declaring":
 			a.Declare = strings.TrimSpace(arg)
 		case "choosing", "selecting":

@@ -129,10 +129,14 @@ func (d *duel) declareAttack(a *Action) {
 		d.illegal(fmt.Sprintf("%s already declared an attack this turn: its attack was cancelled after a replay, which still counts", m.name()), rr)
 		return
 	}
-	if m.attacks > 0 && !d.attackAgain(m, target) {
+	if m.attacks > 0 && !d.mayAttackAgain(m) && !d.attackAgain(m, target) {
 		if !d.stopped {
 			d.illegal(fmt.Sprintf("%s has already attacked this turn", m.name()), ruleRef{})
 		}
+		return
+	}
+	if why := d.cannotAttackNow(m); why != "" {
+		d.illegal(why, ruleRef{})
 		return
 	}
 	if a.Direct && len(d.pl[def].mz) > 0 {
@@ -150,6 +154,7 @@ func (d *duel) declareAttack(a *Action) {
 		}
 	}
 	m.attacks++
+	d.lastAttackID = m.id
 	m.noteAttack(target)
 	d.t.attacks[m.name()]++
 	d.atk = &attack{attacker: m, target: target, defender: def, oppCount: len(d.pl[def].mz), declWindow: true, crossCounter: -1}
@@ -402,6 +407,7 @@ func (d *duel) timingEvent(ev string) {
 				continue
 			}
 			m.markedBattle = true
+			d.noteBattleKill(other(at, m), m)
 			d.emit("battle", m.ctrl, m.name(), fmt.Sprintf("%s is destroyed by battle; it stays on the field until the end of the Damage Step", d.describe(m)), d.dsRef(t.Rule))
 			if o := other(at, m); o != nil && o.loc == locMonster && d.live(o, "negate-battled-effects") != nil && m.c != nil && !m.c.Has("normal") {
 				m.effNegated = true

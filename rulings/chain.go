@@ -729,7 +729,7 @@ func summonsSpecial(e *Effect) bool {
 		switch o.Op {
 		case "special-summon", "special-summon-from-deck", "special-summon-from-gy-each", "special-summon-from-hand-or-deck",
 			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy",
-			"special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon", "relay-soul":
+			"special-summon-zeroed", "special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon", "relay-soul":
 			return true
 		}
 	}
@@ -949,6 +949,9 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 	case "monster-in-your-gy", "monster-in-any-gy":
 		if !c.isMonster() || c.loc != locGY {
 			return fmt.Sprintf("%s must target a monster in a Graveyard", src.name())
+		}
+		if why := improperSummon(c); why != "" && revives(src) {
+			return why
 		}
 	case "spell-in-your-gy":
 		if c.c.Kind != "spell" || c.loc != locGY {

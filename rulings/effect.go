@@ -38,6 +38,9 @@ type Effect struct {
 	Mandatory bool `yaml:"mandatory,omitempty" json:"mandatory,omitempty"`
 	// OncePerTurn: the effect can be activated once per turn (once.go).
 	OncePerTurn bool `yaml:"once-per-turn,omitempty" json:"once_per_turn,omitempty"`
+	// Only: on a `procedure` effect, the card cannot be Normal Summoned or
+	// Set and must first be Special Summoned this way (mustfirst.go).
+	Only bool `yaml:"only,omitempty" json:"only,omitempty"`
 	// Or: this effect is another choice of the effect before it ("choose
 	// one"); the catalogue moves it into that effect's Alts (choice.go).
 	Or bool `yaml:"or,omitempty" json:"-"`
@@ -119,6 +122,11 @@ var whenConditions = map[string]string{
 	"pendulum-summoned":           "this card is Pendulum Summoned",
 	"end-phase":                   "your End Phase",
 	"opponent-standby":            "each of your opponent's Standby Phases",
+	"tributed":                    "this card is Tributed",
+	// Summon procedures of retro staples (mustfirst.go: retroProcedureConds)
+	"exactly-three-dark-in-gy":    "exactly 3 DARK monsters are in your Graveyard",
+	"four-lightsworn-names-in-gy": "4 or more \"Lightsworn\" monsters with different names are in your Graveyard",
+	"control-another-blackwing":   "you control another face-up \"Blackwing\" monster",
 	"opponent-main-phase":         "your opponent's Main Phase",
 	"took-battle-damage":          "you take battle damage from an opponent's attacking monster",
 	"own-turn-not-sent-this-turn": "your turn, except the turn this card was sent to the Graveyard",
@@ -230,6 +238,11 @@ var opSpec = map[string]string{
 	"banish-from-opponent":             "",
 	"no-summons-until-your-draw":       "",
 	"opponent-gains-lp":                "n",
+	"no-attack-this-turn":              "",
+	"banish-from-gy":                   "n filter",
+	"return-own-to-deck":               "n what filter",
+	"special-summon-zeroed":            "filter",
+	"second-attack-after-destroying":   "",
 	"negate-effects":                   "what",
 	"end-battle-phase":                 "",
 	"destroy-banish-summoned":          "filter",
@@ -307,7 +320,7 @@ func (e *Effect) validate() string {
 			return fmt.Sprintf("unknown timing %q", e.Timing)
 		}
 	}
-	if e.Kind == "procedure" && e.When != "" && procedureConds[e.When] == nil {
+	if e.Kind == "procedure" && e.When != "" && procedureConds[e.When] == nil && retroProcedureConds[e.When] == nil {
 		return fmt.Sprintf("a Summon procedure cannot have the condition %q", e.When)
 	}
 	if e.Kind == "trigger" && e.When == "" {

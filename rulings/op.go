@@ -95,6 +95,8 @@ var effectOps = map[string]opFunc{
 	"exchange-monsters":                opExchangeMonsters,
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
+	"special-summon-zeroed":            opSpecialSummonZeroed, // mustfirst.go
+	"no-attack-this-turn":              opNoAttackThisTurn,    // mustfirst.go
 	"negate-effects":                   opNegateEffects,
 	"end-battle-phase":                 opEndBattlePhase,
 	"destroy-banish-summoned":          opDestroyBanishSummoned,

@@ -59,6 +59,14 @@ func opDestroy(d *duel, l *link, o Op) {
 				victims = append(victims, m)
 			}
 		}
+	case "all-other-cards":
+		for _, q := range d.turnOrderFrom(d.tp) {
+			for _, c := range d.fieldOf(q) {
+				if c != src {
+					victims = append(victims, c)
+				}
+			}
+		}
 	case "all-spell-traps":
 		for _, q := range d.turnOrderFrom(d.tp) {
 			for _, c := range d.fieldOf(q) {

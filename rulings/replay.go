@@ -52,6 +52,7 @@ type duel struct {
 	dmOffers     []int           // players who may return their Deck Master now, in turn order
 	lingering    []*lingering    // effects that last until a player\'s next Draw Phase ("Heat Wave")
 	loopFound    bool            // the trial copy met an infinite loop
+	lastAttackID int             // id of the monster that declared the latest attack (secondattack.go)
 	replaceWith  map[*inst]*inst // the card to destroy in place of another, chosen by its controller (replace.go)
 	bpCut        bool            // an effect ended the Battle Phase during the Damage Step (battlecut.go)
 	trapStunTurn int             // turn in which "Trap Stun" negates the other Traps (negation.go)
@@ -229,6 +230,10 @@ func (d *duel) setup() {
 				c.defBase = sp.DEF
 			}
 			c.counters = sp.Counters
+			// A card that must first be Special Summoned by its procedure is
+			// taken to have been, when it starts on the field, in the
+			// Graveyard or banished (procedure.go).
+			c.proper = loc == locMonster || loc == locGY || loc == locBanished
 			c.faceUp = !sp.FaceDown
 			c.def = sp.Defense
 			if sp.SetTurn {

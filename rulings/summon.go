@@ -25,6 +25,9 @@ func (d *duel) summon(a *Action) {
 	if !d.normalSummonFree(p) {
 		return
 	}
+	if d.refuseNomi(c) {
+		return
+	}
 	if fromDMZ && !d.dmMayLeave(c, "be Normal or Tribute Summoned") {
 		return
 	}
@@ -165,6 +168,9 @@ func (d *duel) set(a *Action) {
 	d.slowAction()
 	switch {
 	case c.isMonster():
+		if d.refuseNomi(c) {
+			return
+		}
 		if !d.normalSummonFree(p) {
 			return
 		}

@@ -37,7 +37,7 @@ func (d *duel) matches(c *inst, filter string) bool {
 			}
 		case strings.HasPrefix(term, "level<="):
 			n, _ := strconv.Atoi(term[7:])
-			if !c.isMonster() || c.c.Level > n {
+			if !c.isMonster() || !hasLevel(c.c) || c.c.Level > n {
 				return false
 			}
 		case strings.HasPrefix(term, "type="):
@@ -233,6 +233,10 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 		d.emit("rule", p, c.name(), why+": "+c.name()+" stays where it is", ruleRef{})
 		return false
 	}
+	if why := improperSummon(c); why != "" {
+		d.emit("rule", p, c.name(), why+": it stays where it is", ruleRef{})
+		return false
+	}
 	if k := d.noSpecialSummons(); k != nil {
 		d.emit("rule", p, k.name(), fmt.Sprintf("%s: no player can Special Summon, so %s stays where it is", d.describe(k), c.name()), ref("\"Each\", \"both\" and \"neither\"", d.p.EachMeansAll))
 		return false
@@ -275,3 +279,8 @@ func keepMoveEvents(ev []string) []string {
 	}
 	return out
 }
+
+// hasLevel reports whether a monster card has a Level: Xyz Monsters have a
+// Rank and Link Monsters a Link Rating instead, so no "Level N or lower"
+// filter matches them.
+func hasLevel(c *Card) bool { return !c.Has("xyz") && !c.Has("link") }
