@@ -37,6 +37,7 @@ const (
 	vInstead       = "destroy-instead"
 	vPendulumSpell = "pendulum-activate"
 	vPendulum      = "pendulum-summon"
+	vRoll          = "roll"
 )
 
 var (
@@ -75,6 +76,7 @@ var (
 	reSetAs      = regexp.MustCompile(`(?i)^sets\s+(.+?)\s+(?:as a spell(?: card)?|in (?:the|his|her|their) spell (?:&|and) trap zone(?: as a spell)?)$`)
 	rePendSpell  = regexp.MustCompile(`(?i)^(?:activates|places)\s+(.+?)\s+(?:as a pendulum spell|in (?:a|the|his|her|their) pendulum zone)$`)
 	rePendulum   = regexp.MustCompile(`(?i)^pendulum summons\s+(.+)$`)
+	reRoll       = regexp.MustCompile(`(?i)^rolls\s+(?:a\s+|an\s+)?([1-6])(?:\s+for\s+.+?)?(?:,?\s+choosing\s+(?:player\s+)?([a-f][1-9]?))?$`)
 	reSynchro    = regexp.MustCompile(`(?i)^synchro summons\s+(.+?),?\s+(?:using|with|from)\s+(.+)$`)
 	reReturnDM   = regexp.MustCompile(`(?i)^returns\s+(.+?)\s+to\s+(?:the|his|her|their)\s+deck master zone$`)
 	reKeepDM     = regexp.MustCompile(`(?i)^(?:keeps|leaves)\s+.+?\s+(?:in|on)\s+(?:the|his|her|their)\s+(?:graveyard|deck|hand|banished cards|field)$|^does not return\s+.+$`)
@@ -186,6 +188,16 @@ var playerPhrases = []phrase{
 	}},
 	{rePendSpell, func(p *parser, a *Action, m []string) string { a.Verb = vPendulumSpell; return p.ref(m[1], &a.Card) }},
 	{rePendulum, func(p *parser, a *Action, m []string) string { a.Verb = vPendulum; return p.refList(m[1], &a.Tribute) }},
+	{reRoll, func(p *parser, a *Action, m []string) string {
+		a.Verb = vRoll
+		a.N, _ = strconv.Atoi(m[1])
+		if m[2] != "" {
+			if a.TargetPlayer = p.playerIndex(m[2]) + 1; a.TargetPlayer == 0 {
+				return fmt.Sprintf("there is no player %s", m[2])
+			}
+		}
+		return ""
+	}},
 	{reReturnDM, func(p *parser, a *Action, m []string) string {
 		a.Verb = vReturnDM
 		if !reDMWord.MatchString(m[1]) {

@@ -114,11 +114,15 @@ func (d *duel) declareAttack(a *Action) {
 		d.illegal(fmt.Sprintf("%s stops other monsters from attacking", d.describe(l)), ruleRef{})
 		return
 	}
+	if why := d.attackBanned(m); why != "" {
+		d.illegal(why, ruleRef{})
+		return
+	}
 	if b := d.boundCannotAttack(m); b != nil {
 		d.illegal(fmt.Sprintf("%s negates %s, which cannot attack while it stays face-up", d.describe(b), m.name()), ruleRef{})
 		return
 	}
-	if m.ctrlUntil {
+	if m.ctrlUntil && !m.ctrlFree {
 		d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot declare an attack", m.name()), ruleRef{})
 		return
 	}
@@ -382,7 +386,7 @@ func (d *duel) timingEvent(ev string) {
 				if by := at.res.by[q]; by != nil && by.c != nil {
 					for i := range by.c.Effects {
 						e := &by.c.Effects[i]
-						if e.Kind == "trigger" && e.When == TrigBattleDamage {
+						if e.Kind == "trigger" && (e.When == TrigBattleDamage || e.When == "direct-battle-damage" && at.target == nil) {
 							d.queueBattle(by, e, TrigBattleDamage, other(at, by))
 						}
 					}
@@ -521,6 +525,8 @@ func (d *duel) results() {
 			res.destroyed = keep
 		}
 	}
+	res.destroyed = d.spareBattleProof(res.destroyed)
+	d.fieldDamageShield(res, a, tg)
 	for q := range d.pl {
 		if res.dmg[q] > 0 {
 			d.emit("battle", q, "", fmt.Sprintf("%s will take %d battle damage", d.pn(q), res.dmg[q]), ruleRef{})

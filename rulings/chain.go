@@ -78,6 +78,7 @@ func (d *duel) pushLink(l *link, costs []string) {
 		txt += ", targeting " + d.describeAll(l.targets)
 	}
 	d.emit("activate", l.ctrl, l.src.name(), txt, ruleRef{})
+	d.targetedSelfDestroy(l)
 	d.clearPasses()
 }
 
@@ -912,6 +913,8 @@ func (d *duel) targetPool(t *Target, p int) []*inst {
 			}
 		case "monster-in-any-gy":
 			pool = append(pool, ps.gy...)
+		default:
+			pool = append(pool, d.morePool(t, ps)...) // targets.go
 		}
 	}
 	return pool
@@ -972,7 +975,7 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 	if t.Filter != "" && !d.matchesAny(c, t.Filter) {
 		return fmt.Sprintf("%s must target a card that is %s, and %s is not", src.name(), t.Filter, d.describe(c))
 	}
-	return ""
+	return d.badTargetMore(t, c, src) // targets.go
 }
 
 // defaultTarget picks a target deterministically: the opponent's cards

@@ -59,6 +59,7 @@ type inst struct {
 	equipTo      *inst           // the monster this equip card (or Union, or equipped monster) is equipped to
 	ctrlBack     int             // player who gets control back when a control effect ends (-1: none)
 	ctrlUntil    bool            // control returns at the End Phase ("Mind Control")
+	ctrlFree     bool            // with ctrlUntil: it may still attack and be Tributed ("Brain Control")
 	trapMon      bool            // a Trap Card that is a monster in a Monster Zone (Trap Monster)
 	holdsST      bool            // as a Trap Monster, it still holds its Spell & Trap Zone
 	immune       bool            // unaffected by Spell Cards ("Pole Position")
@@ -69,16 +70,16 @@ type inst struct {
 	under        *inst           // the Xyz Monster this material is attached to
 	onceTurn     map[*Effect]int // turn each once-per-turn effect was last activated (once.go)
 	onceMoves    map[*Effect]int // moves at that time: a card that moved since is a new card
-	proper       bool            // was Special Summoned by its own procedure (procedure.go); lost in the hand or Deck
-	noAttackTurn int             // turn it cannot attack in, by its own text (procedure.go)
-	killTurn     int             // turn it last destroyed an opponent's monster by battle (secondattack.go)
 	noAttack     bool            // cannot attack while it stays on the field ("Instant Fusion")
-	costFor      int             // id of the card it was last Tributed for as a cost (0: none)
+	costFor      int             // id of the card it was last Tributed or discarded for, as a cost or for a Tribute Summon (0: none)
 	pzone        bool            // a Pendulum Monster in a Pendulum Zone (pendulum.go)
 	asSpell      bool            // a monster placed in the Spell & Trap Zone as a Continuous Spell (placed.go)
 	hit          []int           // ids of the monsters it attacked this turn (attacklimits.go)
 	relay        int             // the player (plus 1) who loses when it leaves the field ("Relay Soul", effectloss.go)
 	blocks       int             // the player (plus 1) whose Monster Zones it blocks ("Ojama King", summonalt.go)
+	proper       bool            // was Special Summoned by its own procedure (procedure.go); lost in the hand or Deck
+	noAttackTurn int             // turn it cannot attack in, by its own text (procedure.go)
+	killTurn     int             // turn it last destroyed an opponent's monster by battle (secondattack.go)
 }
 
 func (c *inst) name() string {
@@ -134,6 +135,7 @@ type pstate struct {
 	noBattleDestroy          bool
 	normalSummoned           bool
 	noBattlePhase            bool
+	noAttack                 bool // cannot declare an attack this turn ("Threatening Roar", restrict.go)
 	noSummon                 bool // cannot Summon for the rest of the turn ("Scapegoat")
 	noExtra                  bool // cannot Special Summon from the Extra Deck this turn
 	dragonsGone              int  // Dragon monsters discarded or Tributed this turn ("Super Rejuvenation")

@@ -38,6 +38,9 @@ type Effect struct {
 	Mandatory bool `yaml:"mandatory,omitempty" json:"mandatory,omitempty"`
 	// OncePerTurn: the effect can be activated once per turn (once.go).
 	OncePerTurn bool `yaml:"once-per-turn,omitempty" json:"once_per_turn,omitempty"`
+	// OncePerName: each player can activate a card of this name once per
+	// turn ("You can only activate 1 Pot of Duality per turn"; once.go).
+	OncePerName bool `yaml:"once-per-name,omitempty" json:"once_per_name,omitempty"`
 	// Only: on a `procedure` effect, the card cannot be Normal Summoned or
 	// Set and must first be Special Summoned this way (mustfirst.go).
 	Only bool `yaml:"only,omitempty" json:"only,omitempty"`
@@ -95,6 +98,7 @@ var whenConditions = map[string]string{
 	TrigBeforeCalc:                "before damage calculation",
 	TrigDamageCalc:                "during damage calculation",
 	TrigBattleDamage:              "this card inflicts battle damage to the opponent",
+	"direct-battle-damage":        "this card inflicts battle damage to the opponent by a direct attack",
 	TrigAfterCalc:                 "after damage calculation, if this card battled",
 	TrigDestroyedByBattle:         "this card is destroyed by battle",
 	TrigDestroyedToGY:             "this card is destroyed by battle and sent to the Graveyard",
@@ -140,6 +144,8 @@ var targetKinds = map[string]bool{
 	"monster-in-your-gy": true, "monster-in-any-gy": true,
 	"spell-in-your-gy": true, "card-in-your-gy": true, "face-down-spell-trap": true,
 	"opponent": true, // a player: "your opponent" with several opponents (Domain)
+	// targets.go
+	"attacker": true, "banished-card": true, "face-down-monster": true,
 }
 
 // opSpec lists each op and the fields it uses.
@@ -183,7 +189,7 @@ var opSpec = map[string]string{
 	"double-battle-damage-if-lower":    "",
 	"destroy-attacker-after-calc":      "",
 	"halve-attacker-atk":               "",
-	"discard-hands-draw":               "",
+	"discard-hands-draw":               "n",
 	"special-summon-from-deck":         "filter",
 	"special-summon-from-gy-each":      "",
 	"grant-sent-to-gy-trigger":         "",
@@ -221,13 +227,14 @@ var opSpec = map[string]string{
 	"relay-soul":                       "",
 	"destroy-discarded-kind":           "",
 	"extra-normal-summon":              "",
+	"dangerous-machine":                "",
 	"each-extra-to-gy-if-light":        "",
 	"banish-self":                      "",
 	"union-unequip":                    "",
 	"mind-crush":                       "",
-	"nobleman-extermination":           "",
+	"nobleman-extermination":           "filter",
 	"fake-trap":                        "",
-	"summon-self-as-monster":           "",
+	"summon-self-as-monster":           "what",
 	"banish-until":                     "what",
 	"major-riot":                       "",
 	"draw-per-dragon-discarded":        "",
@@ -249,6 +256,15 @@ var opSpec = map[string]string{
 	"look-deck-top":                    "what to",
 	"change-position":                  "",
 	"negate-traps-this-turn":           "",
+	"no-attacks":                       "",
+	"discard-from-hand":                "n filter",
+	"discard-from-opponent-hand":       "n what filter",
+	"banish-from-hand":                 "what filter",
+	"destroy-highest":                  "what to",
+	"bounce-all":                       "what",
+	"return-to-gy":                     "",
+	"draw-per-card":                    "n filter",
+	"lose-lp-per-summoned":             "n",
 	// continuous
 	"atk-per-counter":                   "n",
 	"piercing":                          "",
@@ -281,6 +297,16 @@ var opSpec = map[string]string{
 	"to-deck-instead-of-gy":             "",
 	"equipped-shields":                  "",
 	"share-battle-damage":               "",
+	"cannot-attack":                     "what filter",
+	"no-battle-damage-involving":        "filter",
+	"must-attack":                       "",
+	"destroyed-in-defense":              "",
+	"battle-indestructible":             "",
+	"destroyed-when-targeted":           "",
+	"normal-summon-condition":           "filter",
+	"set-as-spell":                      "",
+	"cannot-special-summon":             "",
+	"no-lp-for-spells":                  "",
 	"negate-monster-effects":            "",
 	"negate-opponent-monster-effects":   "",
 	"negate-other-traps":                "",
@@ -288,10 +314,6 @@ var opSpec = map[string]string{
 	"destroy-other-instead":             "filter",
 	"destroyed-with-bound":              "",
 	"gain-half-equipped-atk":            "",
-	"normal-summon-condition":           "filter",
-	"set-as-spell":                      "",
-	"cannot-special-summon":             "",
-	"no-lp-for-spells":                  "",
 	"attack-all-monsters":               "",
 	"mystic-mine":                       "",
 	"piercing-if-lp-higher":             "filter",

@@ -130,7 +130,7 @@ func (d *duel) takeControl(m *inst, p int, by string, until bool) bool {
 	if m.ctrlBack < 0 {
 		m.ctrlBack = from
 	}
-	m.ctrlUntil = until
+	m.ctrlUntil, m.ctrlFree = until, false
 	d.emit("control", p, m.name(), fmt.Sprintf("%s takes control of %s's %s (%s)", d.pn(p), d.pn(from), m.name(), by), ruleRef{})
 	return true
 }

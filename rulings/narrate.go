@@ -86,6 +86,8 @@ func narrate(s *Scenario, a *Action) string {
 		b.WriteString(who + " Sets " + narrCard(s, a.Card) + " in the Spell & Trap Zone as a Spell")
 	case vPendulumSpell:
 		b.WriteString(who + " activates " + narrCard(s, a.Card) + " as a Pendulum Spell")
+	case vRoll:
+		fmt.Fprintf(&b, "%s rolls a die: it shows %d", who, a.N)
 	case vPendulum:
 		b.WriteString(who + " Pendulum Summons " + narrCards(s, a.Tribute))
 	case vProcedure:

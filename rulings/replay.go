@@ -9,9 +9,10 @@ import (
 
 // duel is the state of one replay.
 type duel struct {
-	p *Profile
-	s *Scenario
-	t *Timeline
+	nameUsed map[nameUse]int // turn each player last activated each once-per-name card (once.go)
+	p        *Profile
+	s        *Scenario
+	t        *Timeline
 
 	pl     []*pstate
 	nextID int
@@ -51,6 +52,7 @@ type duel struct {
 	teamLast     []int           // each team\'s player who played its last turn
 	dmOffers     []int           // players who may return their Deck Master now, in turn order
 	lingering    []*lingering    // effects that last until a player\'s next Draw Phase ("Heat Wave")
+	dice         []dieRoll       // die results the script stated, not yet used (dice.go)
 	loopFound    bool            // the trial copy met an infinite loop
 	lastAttackID int             // id of the monster that declared the latest attack (secondattack.go)
 	replaceWith  map[*inst]*inst // the card to destroy in place of another, chosen by its controller (replace.go)
@@ -544,6 +546,7 @@ var verbs = map[string]func(d *duel, a *Action){
 	vInstead:       (*duel).instead,
 	vPendulumSpell: (*duel).pendulumActivate,
 	vPendulum:      (*duel).pendulumSummon,
+	vRoll:          (*duel).roll,
 	vReturnDM:      (*duel).returnDM,
 	vKeepDM:        (*duel).keepDM,
 	vPass:          func(d *duel, a *Action) { d.pass(a.Player) },

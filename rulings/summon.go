@@ -60,7 +60,7 @@ func (d *duel) summon(a *Action) {
 			d.illegal(fmt.Sprintf("%s cannot Tribute %s, which it does not control", d.pn(p), d.describe(t)), ruleRef{})
 			return
 		}
-		if t.ctrlUntil {
+		if t.ctrlUntil && !t.ctrlFree {
 			d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot be Tributed", t.name()), ruleRef{})
 			return
 		}

@@ -74,6 +74,10 @@ func (d *duel) matches(c *inst, filter string) bool {
 			if !ok {
 				return false
 			}
+		case moreTerm(term):
+			if !d.matchesMore(c, term) { // filters.go
+				return false
+			}
 		default:
 			if !strings.EqualFold(c.c.Attribute, term) {
 				return false
