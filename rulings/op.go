@@ -59,6 +59,7 @@ var effectOps = map[string]opFunc{
 	"destroy-discarded-kind":           opDestroyDiscardedKind,        // eachplayer.go
 	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
 	"dangerous-machine":                opDangerousMachine,            // dice.go
+	"exciton":                          opExciton,                     // eachplayer.go
 	"each-extra-to-gy-if-light":        opEachExtraToGyIfLight,        // eachplayer.go
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,
@@ -107,6 +108,7 @@ var effectOps = map[string]opFunc{
 	"lose-lp-per-summoned":             opLoseLpPerSummoned,       // ops_sweep.go
 	"special-summon-zeroed":            opSpecialSummonZeroed,     // mustfirst.go
 	"no-attack-this-turn":              opNoAttackThisTurn,        // mustfirst.go
+	"return-self-to-hand":              opReturnSelfToHand,        // selfsummon.go
 	"negate-effects":                   opNegateEffects,
 	"end-battle-phase":                 opEndBattlePhase,
 	"destroy-banish-summoned":          opDestroyBanishSummoned,

@@ -141,11 +141,11 @@ func opSpecialSummonFromOwnGy(d *duel, l *link, o Op) {
 	d.emit("move", p, src.name(), fmt.Sprintf("%s has no monster in the Graveyard for %s", d.pn(p), src.name()), ruleRef{})
 }
 
-// opSpecialSummonSelf Special Summons itself from the Graveyard or the hand.
+// opSpecialSummonSelf Special Summons itself from the Graveyard or the hand; `what:` may say `defense` and `banish-on-leave` (selfsummon.go).
 func opSpecialSummonSelf(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
-	if src.loc == locGY || src.loc == locHand {
-		d.specialSummon(src, p, "its own effect")
+	if (src.loc == locGY || src.loc == locHand) && d.summonTo(src, p, "its own effect", true, summonSelfDefense(o.What)) {
+		d.summonSelfOptions(src, o.What) // selfsummon.go
 	}
 }
 
