@@ -96,18 +96,21 @@ var effectOps = map[string]opFunc{
 	"exchange-monsters":                opExchangeMonsters,
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
-	"no-attacks":                       opNoAttacks,               // restrict.go
-	"discard-from-hand":                opDiscardFromHand,         // ops_hands.go
-	"discard-from-opponent-hand":       opDiscardFromOpponentHand, // ops_hands.go
-	"banish-from-hand":                 opBanishFromHand,          // ops_hands.go
-	"destroy-highest":                  opDestroyHighest,          // ops_sweep.go
-	"bounce-all":                       opBounceAll,               // ops_sweep.go
-	"return-to-gy":                     opReturnToGy,              // ops_sweep.go
-	"draw-per-card":                    opDrawPerCard,             // ops_hands.go
-	"lose-lp-per-summoned":             opLoseLpPerSummoned,       // ops_sweep.go
-	"special-summon-zeroed":            opSpecialSummonZeroed,     // mustfirst.go
-	"no-attack-this-turn":              opNoAttackThisTurn,        // mustfirst.go
-	"return-self-to-hand":              opReturnSelfToHand,        // selfsummon.go
+	"no-attacks":                       opNoAttacks,                // restrict.go
+	"discard-from-hand":                opDiscardFromHand,          // ops_hands.go
+	"discard-from-opponent-hand":       opDiscardFromOpponentHand,  // ops_hands.go
+	"banish-from-hand":                 opBanishFromHand,           // ops_hands.go
+	"destroy-highest":                  opDestroyHighest,           // ops_sweep.go
+	"bounce-all":                       opBounceAll,                // ops_sweep.go
+	"return-to-gy":                     opReturnToGy,               // ops_sweep.go
+	"draw-per-card":                    opDrawPerCard,              // ops_hands.go
+	"lose-lp-per-summoned":             opLoseLpPerSummoned,        // ops_sweep.go
+	"special-summon-zeroed":            opSpecialSummonZeroed,      // mustfirst.go
+	"no-attack-this-turn":              opNoAttackThisTurn,         // mustfirst.go
+	"return-self-to-hand":              opReturnSelfToHand,         // selfsummon.go
+	"halve-summoned-atk":               opHalveSummonedAtk,         // tokens.go
+	"token-to-summoners-opponent":      opTokenToSummonersOpponent, // tokens.go
+	"token-with-damage-stats":          opTokenWithDamageStats,     // tokens.go
 	"negate-effects":                   opNegateEffects,
 	"end-battle-phase":                 opEndBattlePhase,
 	"look-deck-top":                    opLookDeckTop,
