@@ -77,6 +77,7 @@ type inst struct {
 	hit           []int           // ids of the monsters it attacked this turn (attacklimits.go)
 	relay         int             // the player (plus 1) who loses when it leaves the field ("Relay Soul", effectloss.go)
 	blocks        int             // the player (plus 1) whose Monster Zones it blocks ("Ojama King", summonalt.go)
+	special       bool            // it was Special Summoned and has stayed on the field since
 	proper        bool            // was Special Summoned by its own procedure (procedure.go); lost in the hand or Deck
 	noAttackTurn  int             // turn it cannot attack in, by its own text (procedure.go)
 	killTurn      int             // turn it last destroyed an opponent's monster by battle (secondattack.go)
@@ -150,6 +151,7 @@ type pstate struct {
 	dmNoReturn               bool  // another player's effect Summoned it from the Graveyard
 	pendulumSummoned         bool  // has Pendulum Summoned this turn (pendulum.go)
 	extraNormal              int   // additional Normal Summons or Sets granted this turn (summonalt.go)
+	noDamageTurn             int   // turn in which this player takes no further damage ("Evilswarm Exciton Knight")
 }
 
 func (d *duel) cardList(p int, loc string) *[]*inst {
@@ -251,7 +253,7 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.tributable = -1
 		c.effNegated, c.negTurn, c.negBy = false, 0, nil
 		c.attacks, c.attackedOnce, c.summonTurn, c.endDestroy = 0, false, 0, false
-		c.noAttack, c.pzone, c.asSpell, c.hit = false, false, false, nil
+		c.noAttack, c.pzone, c.asSpell, c.hit, c.special = false, false, false, nil, false
 		if to != locGY {
 			c.gyGrant = false
 		}

@@ -231,6 +231,7 @@ var opSpec = map[string]string{
 	"destroy-discarded-kind":           "",
 	"extra-normal-summon":              "",
 	"dangerous-machine":                "",
+	"exciton":                          "",
 	"each-extra-to-gy-if-light":        "",
 	"banish-self":                      "",
 	"union-unequip":                    "",

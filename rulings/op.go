@@ -59,6 +59,7 @@ var effectOps = map[string]opFunc{
 	"destroy-discarded-kind":           opDestroyDiscardedKind,        // eachplayer.go
 	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
 	"dangerous-machine":                opDangerousMachine,            // dice.go
+	"exciton":                          opExciton,                     // eachplayer.go
 	"each-extra-to-gy-if-light":        opEachExtraToGyIfLight,        // eachplayer.go
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,

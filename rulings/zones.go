@@ -21,6 +21,10 @@ func (d *duel) matches(c *inst, filter string) bool {
 			if !c.isMonster() {
 				return false
 			}
+		case term == "special-summoned":
+			if !c.special {
+				return false
+			}
 		case term == "face-up":
 			if !c.faceUp {
 				return false
@@ -245,6 +249,7 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 	d.place(c, p, locMonster)
 	c.moves++
 	c.faceUp, c.def, c.summonTurn, c.summonedBy = faceUp, def, d.turn, p
+	c.special = true
 	how := ""
 	if !faceUp {
 		how = " in face-down Defense Position"
