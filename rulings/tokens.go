@@ -67,6 +67,9 @@ func (d *duel) damageTakenTriggers(p, n int) {
 		return
 	}
 	for _, c := range d.pl[p].hand {
+		if c.c == nil { // an unnamed card
+			continue
+		}
 		for i := range c.c.Effects {
 			if e := &c.c.Effects[i]; e.Kind == "trigger" && e.When == "battle-damage-taken-no-cards" {
 				c.dmgTaken = n
