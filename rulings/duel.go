@@ -304,7 +304,7 @@ func (d *duel) atkOf(c *inst) int {
 	if d.inCalc {
 		v += c.calcAdd
 	}
-	v += d.boost(c, false) + d.equipBoost(c, false) + d.handBoost(c)
+	v += d.boost(c, false) + d.equipBoost(c, false) + d.handBoost(c) + d.gyBoost(c)
 	if v < 0 {
 		v = 0
 	}

@@ -98,6 +98,10 @@ var effectOps = map[string]opFunc{
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
 	"no-attacks":                       opNoAttacks,                // restrict.go
+	"destroy-self-after-calc":          opDestroySelfAfterCalc,     // battlefx.go
+	"special-summon-battled":           opSpecialSummonBattled,     // battlefx.go
+	"banish-gy-gain-atk":               opBanishGyGainAtk,          // battlefx.go
+	"gain-atk-battler":                 opGainAtkBattler,           // battlefx.go
 	"discard-from-hand":                opDiscardFromHand,          // ops_hands.go
 	"discard-from-opponent-hand":       opDiscardFromOpponentHand,  // ops_hands.go
 	"banish-from-hand":                 opBanishFromHand,           // ops_hands.go

@@ -24,12 +24,16 @@ func opSpecialSummon(d *duel, l *link, o Op) {
 	}
 }
 
-// opSpecialSummonFromDeck Special Summons the first monster of its controller's Deck that matches `filter`.
+// opSpecialSummonFromDeck Special Summons the first monster of its controller's Deck that matches `filter` (`what: negated`: with its effects negated).
 func opSpecialSummonFromDeck(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	for _, c := range d.pl[p].deck {
 		if d.matches(c, o.Filter) {
 			d.specialSummon(c, p, src.name())
+			if o.What == "negated" && c.loc == locMonster {
+				c.effNegated = true
+				d.emit("rule", p, c.name(), fmt.Sprintf("%s's effects are negated (%s)", d.describe(c), src.name()), ruleRef{})
+			}
 			return
 		}
 	}
