@@ -635,6 +635,9 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	case "spell-trap-activated", "summon":
 		ok = top != nil && top.cardAct
 		why = "there is no Spell or Trap Card activation to answer"
+	case "opponent-activated":
+		ok = top != nil && top.ctrl != p
+		why = "no opponent's card or effect has just been activated"
 	case "monster-effect-activated":
 		ok = top != nil && top.src.isMonster() && !top.cardAct
 		why = "there is no monster effect activation to answer"
@@ -645,6 +648,9 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 			d.illegal(fmt.Sprintf("%s cannot be activated: %s destroys the Trap Monster as a Trap Card, not as a monster", c.name(), top.src.name()), plain("hat-04#point-9"))
 			return false
 		}
+	case "opponent-hand-4":
+		ok = len(d.pl[d.opp(p)].hand) >= 4
+		why = "the opponent has fewer than 4 cards in their hand"
 	case "own-monster-battles":
 		ok = d.battler(p, e.Battler) != nil
 		why = "no monster of yours that it names is battling"

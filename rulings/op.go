@@ -60,6 +60,7 @@ var effectOps = map[string]opFunc{
 	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
 	"dangerous-machine":                opDangerousMachine,            // dice.go
 	"exciton":                          opExciton,                     // eachplayer.go
+	"set-negated-card":                 opSetNegatedCard,              // placed.go
 	"each-extra-to-gy-if-light":        opEachExtraToGyIfLight,        // eachplayer.go
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,
@@ -98,6 +99,10 @@ var effectOps = map[string]opFunc{
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
 	"no-attacks":                       opNoAttacks,                // restrict.go
+	"hand-to-deck":                     opHandToDeck,               // ops_hands.go
+	"excavate-add":                     opExcavateAdd,              // ops_hands.go
+	"draw-on-opponent-summons":         opDrawOnOpponentSummons,    // summonwatch.go
+	"no-special-summons-this-turn":     opNoSpecialSummonsThisTurn, // summonwatch.go
 	"destroy-self-after-calc":          opDestroySelfAfterCalc,     // battlefx.go
 	"special-summon-battled":           opSpecialSummonBattled,     // battlefx.go
 	"banish-gy-gain-atk":               opBanishGyGainAtk,          // battlefx.go

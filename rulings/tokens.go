@@ -6,15 +6,15 @@ package rulings
 // Summoning player's opponent a "Rose Token" and halves the Summoned
 // monster's ATK). Black Garden's trigger remembers the monster it answers
 // in the trigger's `battled` slot. The hooks into the shared rooms are:
-// summonTo and summon (summonWatchers), the battle's damage
+// summonTo and summon (summonTriggerWatchers), the battle's damage
 // (damageTakenTriggers) and opSummonTokens' zone check.
 
 import "fmt"
 
-// summonWatchers queues the triggers of face-up cards that answer another
+// summonTriggerWatchers queues the triggers of face-up cards that answer another
 // monster's Summon ("Black Garden", `when: other-monster-summoned`), unless
 // the Summon was made by that card itself.
-func (d *duel) summonWatchers(c *inst, by string) {
+func (d *duel) summonTriggerWatchers(c *inst, by string) {
 	for _, w := range d.allField() {
 		if !w.faceUp || w == c || w.c == nil || by == w.name() || d.negatedNow(w) {
 			continue
