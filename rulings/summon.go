@@ -111,6 +111,7 @@ func (d *duel) summon(a *Action) {
 	}
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s %s %s", d.pn(p), kind, c.name()), ruleRef{})
 	d.selfTrigger(c, cond, "normal-summoned", "summoned")
+	d.summonTriggerWatchers(c, "") // tokens.go
 	d.afterSummon(c)
 }
 

@@ -271,7 +271,8 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 	}
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s Special Summons %s%s%s (%s)", d.pn(p), c.name(), from, how, by), ruleRef{})
 	d.dmSummoned(c, p)
-	d.summonWatchers(p) // summonwatch.go
+	d.summonWatchers(p)            // summonwatch.go
+	d.summonTriggerWatchers(c, by) // tokens.go
 	if faceUp {
 		d.selfTrigger(c, "special-summoned", "summoned")
 		d.faceUpNow(c)
