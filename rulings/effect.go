@@ -272,6 +272,7 @@ var opSpec = map[string]string{
 	"second-attack-after-destroying":   "",
 	"negate-effects":                   "what",
 	"end-battle-phase":                 "",
+	"both-lp-zero":                     "",
 	"destroy-banish-summoned":          "filter",
 	"look-deck-top":                    "what to",
 	"change-position":                  "",

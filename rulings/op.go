@@ -123,6 +123,7 @@ var effectOps = map[string]opFunc{
 	"token-with-damage-stats":          opTokenWithDamageStats,     // tokens.go
 	"negate-effects":                   opNegateEffects,
 	"end-battle-phase":                 opEndBattlePhase,
+	"both-lp-zero":                     opBothLPZero,
 	"destroy-banish-summoned":          opDestroyBanishSummoned,
 	"look-deck-top":                    opLookDeckTop,
 	"change-position":                  opChangePosition,
