@@ -1058,6 +1058,9 @@ func (d *duel) cleanupLink(l *link) {
 		}
 		return
 	}
+	if staysFor(c) > 0 { // restrict.go
+		return
+	}
 	d.sendToGY(c, "resolved", false)
 }
 
