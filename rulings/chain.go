@@ -635,6 +635,9 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	case "spell-trap-activated", "summon":
 		ok = top != nil && top.cardAct
 		why = "there is no Spell or Trap Card activation to answer"
+	case "opponent-activated":
+		ok = top != nil && top.ctrl != p
+		why = "no opponent's card or effect has just been activated"
 	case "monster-effect-activated":
 		ok = top != nil && top.src.isMonster() && !top.cardAct
 		why = "there is no monster effect activation to answer"

@@ -60,6 +60,7 @@ var effectOps = map[string]opFunc{
 	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
 	"dangerous-machine":                opDangerousMachine,            // dice.go
 	"exciton":                          opExciton,                     // eachplayer.go
+	"set-negated-card":                 opSetNegatedCard,              // placed.go
 	"each-extra-to-gy-if-light":        opEachExtraToGyIfLight,        // eachplayer.go
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,
