@@ -83,6 +83,7 @@ type inst struct {
 	noAttackTurn  int             // turn it cannot attack in, by its own text (procedure.go)
 	killTurn      int             // turn it last destroyed an opponent's monster by battle (secondattack.go)
 	banishOnLeave bool            // banished when it leaves the field (selfsummon.go)
+	dmgTaken      int             // battle damage its controller took, for its trigger (tokens.go)
 }
 
 func (c *inst) name() string {

@@ -119,8 +119,12 @@ var effectOps = map[string]opFunc{
 	"special-summon-zeroed":            opSpecialSummonZeroed,      // mustfirst.go
 	"no-attack-this-turn":              opNoAttackThisTurn,         // mustfirst.go
 	"return-self-to-hand":              opReturnSelfToHand,         // selfsummon.go
+	"halve-summoned-atk":               opHalveSummonedAtk,         // tokens.go
+	"token-to-summoners-opponent":      opTokenToSummonersOpponent, // tokens.go
+	"token-with-damage-stats":          opTokenWithDamageStats,     // tokens.go
 	"negate-effects":                   opNegateEffects,
 	"end-battle-phase":                 opEndBattlePhase,
+	"destroy-banish-summoned":          opDestroyBanishSummoned,
 	"look-deck-top":                    opLookDeckTop,
 	"change-position":                  opChangePosition,
 	"negate-traps-this-turn":           opNegateTrapsThisTurn,
