@@ -99,6 +99,7 @@ var effectOps = map[string]opFunc{
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
 	"no-attacks":                       opNoAttacks,                // restrict.go
+	"flip-monsters":                    opFlipMonsters,             // restrict.go
 	"hand-to-deck":                     opHandToDeck,               // ops_hands.go
 	"excavate-add":                     opExcavateAdd,              // ops_hands.go
 	"draw-on-opponent-summons":         opDrawOnOpponentSummons,    // summonwatch.go
