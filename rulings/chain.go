@@ -645,6 +645,9 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 			d.illegal(fmt.Sprintf("%s cannot be activated: %s destroys the Trap Monster as a Trap Card, not as a monster", c.name(), top.src.name()), plain("hat-04#point-9"))
 			return false
 		}
+	case "opponent-hand-4":
+		ok = len(d.pl[d.opp(p)].hand) >= 4
+		why = "the opponent has fewer than 4 cards in their hand"
 	case "own-monster-battles":
 		ok = d.battler(p, e.Battler) != nil
 		why = "no monster of yours that it names is battling"

@@ -237,6 +237,10 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 		d.emit("rule", p, c.name(), why+": it stays where it is", ruleRef{})
 		return false
 	}
+	if why := d.specialBarred(p); why != "" { // summonwatch.go
+		d.emit("rule", p, c.name(), why+": "+c.name()+" stays where it is", ruleRef{})
+		return false
+	}
 	if k := d.noSpecialSummons(); k != nil {
 		d.emit("rule", p, k.name(), fmt.Sprintf("%s: no player can Special Summon, so %s stays where it is", d.describe(k), c.name()), ref("\"Each\", \"both\" and \"neither\"", d.p.EachMeansAll))
 		return false
@@ -258,6 +262,7 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 	}
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s Special Summons %s%s%s (%s)", d.pn(p), c.name(), from, how, by), ruleRef{})
 	d.dmSummoned(c, p)
+	d.summonWatchers(p) // summonwatch.go
 	if faceUp {
 		d.selfTrigger(c, "special-summoned", "summoned")
 		d.faceUpNow(c)
