@@ -58,6 +58,7 @@ func (d *duel) pushLink(l *link, costs []string) {
 	if len(d.chain) > 0 {
 		l.respTo = d.chain[len(d.chain)-1]
 	}
+	l.summoned = d.summonedNow()
 	d.chain = append(d.chain, l)
 	for _, t := range l.targets {
 		if t.ctrl == l.ctrl || t.c == nil {
@@ -489,6 +490,9 @@ func (d *duel) categories(c *inst, e *Effect) []string {
 	if e.Timing != "" {
 		cats = append(cats, AllowNamedTiming)
 	}
+	if e.Kind == "activate" && eventRequirements[e.When] {
+		cats = append(cats, AllowMetRequirement)
+	}
 	return cats
 }
 
@@ -594,7 +598,14 @@ func (d *duel) damageStepAllows(c *inst, e *Effect) bool {
 
 // conditionMet checks an activation requirement ("when").
 func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
-	if e.When == "" || e.Kind == "trigger" {
+	if e.Kind == "trigger" {
+		return true
+	}
+	if e.When == "" {
+		if why := d.ifMet(c, e); why != "" {
+			d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), ruleRef{})
+			return false
+		}
 		return true
 	}
 	var top *link
@@ -705,9 +716,22 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	}
 	if !ok {
 		d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), ruleRef{})
+		return false
+	}
+	if why := d.ifMet(c, e); why != "" {
+		d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), ruleRef{})
+		return false
 	}
 	return ok
 }
+
+// eventRequirements are the activation requirements that a monster
+// destroyed by battle and sent to the Graveyard at the end of the Damage
+// Step meets: a card with one ("Michizure") may be activated at a timing
+// that allows AllowMetRequirement (edison-battle-phase#timing-7). A Summon
+// there does not open the way for "Torrential Tribute"
+// (battle-phase-reference#damage-step-example-3).
+var eventRequirements = map[string]bool{"own-monster-destroyed-to-gy": true}
 
 // summonsSpecial: would the effect Special Summon a monster?
 func summonsSpecial(e *Effect) bool {
@@ -1059,6 +1083,9 @@ func (d *duel) cleanupLink(l *link) {
 		if l.negated && c.onField() {
 			d.sendToGY(c, "its activation was negated", false)
 		}
+		return
+	}
+	if staysFor(c) > 0 { // restrict.go
 		return
 	}
 	d.sendToGY(c, "resolved", false)
