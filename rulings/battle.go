@@ -57,106 +57,19 @@ func (d *duel) declareAttack(a *Action) {
 		d.fail("%s", d.whereText(a.Card, p, "Monster Zone"))
 		return
 	}
-	var target *inst
-	def := d.opp(p)
-	if !a.Direct {
-		target = d.find(a.Other, def, locMonster)
-		if target == nil || target.ctrl == p {
-			d.fail("%s", d.whereText(a.Other, def, "Monster Zone"))
-			return
-		}
-		def = target.ctrl
-	} else if a.TargetPlayer > 0 {
-		def = a.TargetPlayer - 1
-		if def == p || !d.inGame(def) {
-			d.fail("%s cannot attack %s directly", m.name(), d.pn(def))
-			return
-		}
-	} else if len(d.pl) > 2 {
-		d.fail("say which player %s attacks directly (\"A attacks C directly with %s\")", m.name(), m.name())
+	target, def, ok := d.attackTarget(a, m, p)
+	if !ok {
 		return
 	}
 	rr := ref("Replays", d.p.Replay)
-	if d.atk != nil && d.atk.replay {
-		if m == d.atk.attacker {
-			if d.replayKind() == ReplayRedirect {
-				if a.Direct && len(d.pl[def].mz) > 0 {
-					d.illegal(fmt.Sprintf("%s controls monsters, so %s cannot attack directly", d.pn(def), m.name()), ruleRef{})
-					return
-				}
-				d.atk.replay, d.atk.redirected = false, true
-				d.atk.target, d.atk.defender = target, def
-				d.atk.targetDefense = target != nil && (target.def || !target.faceUp)
-				d.atk.oppCount = len(d.pl[def].mz)
-				d.atk.declWindow = false
-				what := "directly"
-				if target != nil {
-					what = "at " + d.describe(target)
-				}
-				d.emit("attack", p, m.name(), fmt.Sprintf("replay: %s's attack is redirected %s; it is the same attack, not a new declaration", m.name(), what), rr)
-				d.fresh = true
-				return
-			}
-			d.emit("replay", p, m.name(), fmt.Sprintf("replay: play returns to the start of the Battle Step and %s declares a new attack", m.name()), rr)
-			m.attacks--
-			d.atk = nil
-		} else {
-			d.cancelAttack()
-		}
-	} else if d.atk != nil {
-		d.fail("an attack is already in progress")
+	if done := d.attackDuringReplay(a, m, p, target, def, rr); done {
 		return
 	}
-	if m.def || !m.faceUp {
-		d.illegal(fmt.Sprintf("%s is not in face-up Attack Position", m.name()), ruleRef{})
+	if !d.mayDeclare(a, m, target, def, rr) {
 		return
 	}
-	if l := d.locker(m); l != nil {
-		d.illegal(fmt.Sprintf("%s stops other monsters from attacking", d.describe(l)), ruleRef{})
+	if !d.payAttackCost(p, m) {
 		return
-	}
-	if why := d.attackBanned(m); why != "" {
-		d.illegal(why, ruleRef{})
-		return
-	}
-	if b := d.boundCannotAttack(m); b != nil {
-		d.illegal(fmt.Sprintf("%s negates %s, which cannot attack while it stays face-up", d.describe(b), m.name()), ruleRef{})
-		return
-	}
-	if m.ctrlUntil && !m.ctrlFree {
-		d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot declare an attack", m.name()), ruleRef{})
-		return
-	}
-	if !d.attackAllowed(m, target, def) {
-		return
-	}
-	if m.attackedOnce {
-		d.illegal(fmt.Sprintf("%s already declared an attack this turn: its attack was cancelled after a replay, which still counts", m.name()), rr)
-		return
-	}
-	if m.attacks > 0 && !d.mayAttackAgain(m) && !d.attackAgain(m, target) {
-		if !d.stopped {
-			d.illegal(fmt.Sprintf("%s has already attacked this turn", m.name()), ruleRef{})
-		}
-		return
-	}
-	if why := d.cannotAttackNow(m); why != "" {
-		d.illegal(why, ruleRef{})
-		return
-	}
-	if a.Direct && len(d.pl[def].mz) > 0 {
-		d.illegal(fmt.Sprintf("%s controls monsters, so %s cannot attack directly", d.pn(def), m.name()), ruleRef{})
-		return
-	}
-	if n := m.opN("continuous", "attack-cost-lp"); n > 0 && d.live(m, "attack-cost-lp") != nil {
-		if !d.canPayLP(p, n, "an attack with "+m.name()) {
-			return
-		}
-		d.changeLP(p, -n, "to attack with "+m.name(), ruleRef{})
-		d.checkLoss()
-		if d.over {
-			return
-		}
 	}
 	m.attacks++
 	d.lastAttackID = m.id
@@ -179,6 +92,137 @@ func (d *duel) declareAttack(a *Action) {
 	d.winEvents = []string{"attack-declared"}
 	d.fresh = true
 	d.clearPasses()
+}
+
+// attackTarget reads whom an attack goes at: the monster the script names
+// (and its controller), or with a direct attack the player (which must be
+// named when more than two play).
+func (d *duel) attackTarget(a *Action, m *inst, p int) (*inst, int, bool) {
+	var target *inst
+	def := d.opp(p)
+	if !a.Direct {
+		target = d.find(a.Other, def, locMonster)
+		if target == nil || target.ctrl == p {
+			d.fail("%s", d.whereText(a.Other, def, "Monster Zone"))
+			return nil, 0, false
+		}
+		def = target.ctrl
+	} else if a.TargetPlayer > 0 {
+		def = a.TargetPlayer - 1
+		if def == p || !d.inGame(def) {
+			d.fail("%s cannot attack %s directly", m.name(), d.pn(def))
+			return nil, 0, false
+		}
+	} else if len(d.pl) > 2 {
+		d.fail("say which player %s attacks directly (\"A attacks C directly with %s\")", m.name(), m.name())
+		return nil, 0, false
+	}
+	return target, def, true
+}
+
+// attackDuringReplay handles a declaration made while a replay is pending:
+// under ReplayRedirect the same attack picks its new target (done: true),
+// under ReplayNewAttack play returns to the start of the Battle Step and the
+// monster declares anew; another monster's declaration cancels the replayed
+// attack. It reports true when the declaration has been fully handled or
+// refused.
+func (d *duel) attackDuringReplay(a *Action, m *inst, p int, target *inst, def int, rr ruleRef) bool {
+	if d.atk != nil && d.atk.replay {
+		if m == d.atk.attacker {
+			if d.replayKind() == ReplayRedirect {
+				if a.Direct && len(d.pl[def].mz) > 0 {
+					d.illegal(fmt.Sprintf("%s controls monsters, so %s cannot attack directly", d.pn(def), m.name()), ruleRef{})
+					return true
+				}
+				d.atk.replay, d.atk.redirected = false, true
+				d.atk.target, d.atk.defender = target, def
+				d.atk.targetDefense = target != nil && (target.def || !target.faceUp)
+				d.atk.oppCount = len(d.pl[def].mz)
+				d.atk.declWindow = false
+				what := "directly"
+				if target != nil {
+					what = "at " + d.describe(target)
+				}
+				d.emit("attack", p, m.name(), fmt.Sprintf("replay: %s's attack is redirected %s; it is the same attack, not a new declaration", m.name(), what), rr)
+				d.fresh = true
+				return true
+			}
+			d.emit("replay", p, m.name(), fmt.Sprintf("replay: play returns to the start of the Battle Step and %s declares a new attack", m.name()), rr)
+			m.attacks--
+			d.atk = nil
+		} else {
+			d.cancelAttack()
+		}
+	} else if d.atk != nil {
+		d.fail("an attack is already in progress")
+		return true
+	}
+	return false
+}
+
+// mayDeclare checks that m may declare this attack now: its position, the
+// cards that stop attacks, control until the End Phase, the format's rules,
+// attacks already made, and a direct attack only at an empty field.
+func (d *duel) mayDeclare(a *Action, m *inst, target *inst, def int, rr ruleRef) bool {
+	if m.def || !m.faceUp {
+		d.illegal(fmt.Sprintf("%s is not in face-up Attack Position", m.name()), ruleRef{})
+		return false
+	}
+	if l := d.locker(m); l != nil {
+		d.illegal(fmt.Sprintf("%s stops other monsters from attacking", d.describe(l)), ruleRef{})
+		return false
+	}
+	if why := d.attackBanned(m); why != "" {
+		d.illegal(why, ruleRef{})
+		return false
+	}
+	if b := d.boundCannotAttack(m); b != nil {
+		d.illegal(fmt.Sprintf("%s negates %s, which cannot attack while it stays face-up", d.describe(b), m.name()), ruleRef{})
+		return false
+	}
+	if m.ctrlUntil && !m.ctrlFree {
+		d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot declare an attack", m.name()), ruleRef{})
+		return false
+	}
+	if !d.attackAllowed(m, target, def) {
+		return false
+	}
+	if m.attackedOnce {
+		d.illegal(fmt.Sprintf("%s already declared an attack this turn: its attack was cancelled after a replay, which still counts", m.name()), rr)
+		return false
+	}
+	if m.attacks > 0 && !d.mayAttackAgain(m) && !d.attackAgain(m, target) {
+		if !d.stopped {
+			d.illegal(fmt.Sprintf("%s has already attacked this turn", m.name()), ruleRef{})
+		}
+		return false
+	}
+	if why := d.cannotAttackNow(m); why != "" {
+		d.illegal(why, ruleRef{})
+		return false
+	}
+	if a.Direct && len(d.pl[def].mz) > 0 {
+		d.illegal(fmt.Sprintf("%s controls monsters, so %s cannot attack directly", d.pn(def), m.name()), ruleRef{})
+		return false
+	}
+	return true
+}
+
+// payAttackCost pays the Life Points a monster's continuous effect asks
+// for each attack; false when they cannot be paid or the payment ends the
+// duel.
+func (d *duel) payAttackCost(p int, m *inst) bool {
+	if n := m.opN("continuous", "attack-cost-lp"); n > 0 && d.live(m, "attack-cost-lp") != nil {
+		if !d.canPayLP(p, n, "an attack with "+m.name()) {
+			return false
+		}
+		d.changeLP(p, -n, "to attack with "+m.name(), ruleRef{})
+		d.checkLoss()
+		if d.over {
+			return false
+		}
+	}
+	return true
 }
 
 func (d *duel) targetText(t *inst) string {
