@@ -39,7 +39,9 @@ type FormatStatus struct {
 // PoolCardPage is the page of a card that only the pools know.
 type PoolCardPage struct {
 	Base
-	Pool PoolInfo
+	Pool    PoolInfo
+	Rulings []RulingGroup // card rulings that name it
+	Engine  EngineInfo
 }
 
 func (s *Server) poolInfo(c *pools.Card) PoolInfo {
@@ -101,7 +103,7 @@ func (s *Server) poolCard(c echo.Context, card *pools.Card) error {
 	}
 	b := s.base(c, card.Name, fmt.Sprintf("%s: passcode %d; %s.", card.Name, card.Official(), strings.Join(in, ", ")))
 	b.Nav = "cards"
-	return s.render(c, http.StatusOK, poolCardView(PoolCardPage{Base: b, Pool: info}))
+	return s.render(c, http.StatusOK, poolCardView(PoolCardPage{Base: b, Pool: info, Rulings: groupRulings(s.d.Site.CardRulings(card.Name)), Engine: s.engineInfo(nil)}))
 }
 
 // ListPage is one format's Forbidden, Limited and Semi-Limited cards.
