@@ -32,6 +32,10 @@ const (
 	vKeepDM        = "keep-deck-master"
 	vSynchro       = "synchro-summon"
 	vXyz           = "xyz-summon"
+	vProcedure     = "procedure-summon"
+	vSetAsSpell    = "set-as-spell"
+	vPendulumSpell = "pendulum-activate"
+	vPendulum      = "pendulum-summon"
 )
 
 var (
@@ -65,6 +69,10 @@ var (
 	rePossessive = regexp.MustCompile(`(?i)^(?:player\s+)?([a-f][1-9]?)(?:'s|’s)\s+`)
 	reDSEnds     = regexp.MustCompile(`(?i)^the (?:damage step|battle) ends$`)
 	reXyz        = regexp.MustCompile(`(?i)^xyz summons\s+(.+?),?\s+(?:using|with|by overlaying)\s+(.+)$`)
+	reProcedure  = regexp.MustCompile(`(?i)^special summons\s+(.+?)(?:,?\s+(?:by\s+)?(?:revealing|banishing)\s+(.+))?(?:\s+by its (?:own )?(?:summon )?procedure)?$`)
+	reSetAs      = regexp.MustCompile(`(?i)^sets\s+(.+?)\s+(?:as a spell(?: card)?|in (?:the|his|her|their) spell (?:&|and) trap zone(?: as a spell)?)$`)
+	rePendSpell  = regexp.MustCompile(`(?i)^(?:activates|places)\s+(.+?)\s+(?:as a pendulum spell|in (?:a|the|his|her|their) pendulum zone)$`)
+	rePendulum   = regexp.MustCompile(`(?i)^pendulum summons\s+(.+)$`)
 	reSynchro    = regexp.MustCompile(`(?i)^synchro summons\s+(.+?),?\s+(?:using|with|from)\s+(.+)$`)
 	reReturnDM   = regexp.MustCompile(`(?i)^returns\s+(.+?)\s+to\s+(?:the|his|her|their)\s+deck master zone$`)
 	reKeepDM     = regexp.MustCompile(`(?i)^(?:keeps|leaves)\s+.+?\s+(?:in|on)\s+(?:the|his|her|their)\s+(?:graveyard|deck|hand|banished cards|field)$|^does not return\s+.+$`)
@@ -167,6 +175,15 @@ var playerPhrases = []phrase{
 		a.Verb = vSynchro
 		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Tribute))
 	}},
+	{reProcedure, func(p *parser, a *Action, m []string) string {
+		a.Verb = vProcedure
+		if m[2] != "" {
+			return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Choose))
+		}
+		return p.ref(m[1], &a.Card)
+	}},
+	{rePendSpell, func(p *parser, a *Action, m []string) string { a.Verb = vPendulumSpell; return p.ref(m[1], &a.Card) }},
+	{rePendulum, func(p *parser, a *Action, m []string) string { a.Verb = vPendulum; return p.refList(m[1], &a.Tribute) }},
 	{reReturnDM, func(p *parser, a *Action, m []string) string {
 		a.Verb = vReturnDM
 		if !reDMWord.MatchString(m[1]) {
@@ -189,6 +206,7 @@ var playerPhrases = []phrase{
 	}},
 	{reFSummon, func(p *parser, a *Action, m []string) string { a.Verb = vFlipSummon; return p.ref(m[1], &a.Card) }},
 	{reNSummon, func(p *parser, a *Action, m []string) string { a.Verb = vNormalSummon; return p.ref(m[1], &a.Card) }},
+	{reSetAs, func(p *parser, a *Action, m []string) string { a.Verb = vSetAsSpell; return p.ref(m[1], &a.Card) }},
 	{reSet, func(p *parser, a *Action, m []string) string { a.Verb = vSet; return p.ref(m[1], &a.Card) }},
 	{reDirectP, func(p *parser, a *Action, m []string) string {
 		if a.TargetPlayer = p.playerIndex(m[1]) + 1; a.TargetPlayer == 0 {

@@ -457,6 +457,12 @@ func (t *Timeline) legal(n int) (string, error) {
 		}
 		return "illegal: " + t.Verdict.Rule, nil
 	}
+	if c := t.correction(n); c != nil {
+		if c.Rule == "" {
+			return "illegal", nil
+		}
+		return "illegal: " + c.Rule, nil
+	}
 	if t.Error != nil && t.Error.Line == n {
 		return "error", nil
 	}

@@ -118,6 +118,9 @@ func (d *duel) declareAttack(a *Action) {
 		d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot declare an attack", m.name()), ruleRef{})
 		return
 	}
+	if !d.attackAllowed(m, target, def) {
+		return
+	}
 	if m.attackedOnce {
 		d.illegal(fmt.Sprintf("%s already declared an attack this turn: its attack was cancelled after a replay, which still counts", m.name()), rr)
 		return

@@ -159,7 +159,7 @@ func (d *duel) activate(a *Action) {
 		return
 	}
 	c, e := d.findActivatable(a)
-	if d.stopped || c == nil {
+	if d.stopped || c == nil || !d.dmChoiceAllowed(p, c, e, a) {
 		return
 	}
 	if !d.responseTurn(p) {
@@ -260,8 +260,10 @@ func (d *duel) activate(a *Action) {
 	if c.loc == locHand && cardAct && !d.payToPlace(p, c) {
 		return
 	}
-	if sp == 1 || len(d.chain) == 0 && p == d.tp && !a.Chain {
-		if len(d.chain) == 0 && sp == 1 {
+	if len(d.chain) == 0 && sp == 1 {
+		if a.Before {
+			d.priorityAction()
+		} else {
 			d.slowAction()
 		}
 	}
@@ -284,10 +286,13 @@ func (d *duel) activate(a *Action) {
 	c.usedThisTurn = true
 	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP}
 	for _, r := range a.Choose {
-		if t := d.find(r, p, locDeck, locGY, locHand, locMonster); t != nil {
+		if t := d.find(r, p, locDeck, locGY, locHand, locMonster, locExtra); t != nil {
 			l.choose = append(l.choose, t)
+		} else if dm := d.dmFor(r, p); dm != nil {
+			l.choose = append(l.choose, dm)
 		}
 	}
+	l.tributes = d.ritualTributes(e, a, p)
 	d.pushLink(l, costs)
 	if cardAct {
 		c.flipChain = d.t.Chains[d.chainRec].N
@@ -382,6 +387,8 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 	if c == nil || (c.onField() && c.ctrl != p) || (!c.onField() && c.owner != p) {
 		if c2 := d.findOwn(a.Card, p); c2 != nil {
 			c = c2
+		} else if d.dmActivated(a) {
+			return nil, nil
 		} else {
 			d.fail("%s", d.whereText(a.Card, p, "hand or field"))
 			return nil, nil
@@ -470,6 +477,45 @@ func (d *duel) categories(c *inst, e *Effect) []string {
 	return cats
 }
 
+// Damage Step classes finer than the Allow* categories, for the points a
+// format's page numbers one by one (Profile.DSPoints).
+const (
+	dsMonsterEffectNegator   = "monster-effect-negator"        // a monster effect that negates an effect, not an activation
+	dsSpellActivationNegator = "spell-trap-activation-negator" // a Spell Speed 2 Spell or Trap that negates an activation
+	dsSpellEffectNegator     = "spell-trap-effect-negator"     // a Spell Speed 2 Spell or Trap that negates an effect
+)
+
+// dsClass is the narrowest Damage Step class of an activation: what a
+// format's numbered points speak of ("a Spell Speed 2 Trap that negates an
+// activation"), or "" when it is none of them.
+func dsClass(c *inst, e *Effect) string {
+	monster := c.isMonster()
+	switch {
+	case e.speed(c.c) >= 3:
+		return AllowCounter
+	case e.Negates == "activation" && monster:
+		return AllowMonsterNegator
+	case e.Negates == "effect" && monster:
+		return dsMonsterEffectNegator
+	case e.Negates == "activation" && e.Kind == "activate":
+		return dsSpellActivationNegator
+	case e.Negates != "":
+		return dsSpellEffectNegator
+	case e.Modifies == "atk" && monster:
+		return AllowMonsterATK
+	case e.Modifies == "atk":
+		return AllowSpellATK
+	}
+	return ""
+}
+
+// dsPoint is the anchor of the format's numbered point about this
+// activation's class, when the format's page numbers its points; a refusal
+// cites it rather than the section that holds it.
+func (d *duel) dsPoint(c *inst, e *Effect) string {
+	return d.p.DSPoints[dsClass(c, e)]
+}
+
 // damageStepAllows applies the current timing's activation rules.
 func (d *duel) damageStepAllows(c *inst, e *Effect) bool {
 	if d.ds < 0 {
@@ -512,6 +558,9 @@ func (d *duel) damageStepAllows(c *inst, e *Effect) bool {
 			what = "Spells and Traps that change ATK or DEF cannot be activated at this timing"
 		case slices.Contains(cats, AllowMonsterATK):
 			what = "effects that change ATK or DEF cannot be activated at this timing"
+		}
+		if point := d.dsPoint(c, e); point != "" {
+			r = plain(point)
 		}
 		d.illegal(fmt.Sprintf("%s cannot be activated %s: %s", effectName(c.c, e), atTiming(t.Name), what), r)
 		return false
@@ -630,7 +679,8 @@ func summonsSpecial(e *Effect) bool {
 	for _, o := range e.Do {
 		switch o.Op {
 		case "special-summon", "special-summon-from-deck", "special-summon-from-gy-each", "special-summon-from-hand-or-deck",
-			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy":
+			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy",
+			"special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon":
 			return true
 		}
 	}
@@ -866,6 +916,9 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 	}
 	if c.markedBattle && c.loc == locMonster {
 		return fmt.Sprintf("%s is already destroyed by battle and cannot be targeted", d.describe(c))
+	}
+	if t.Filter != "" && !d.matchesAny(c, t.Filter) {
+		return fmt.Sprintf("%s must target a card that is %s, and %s is not", src.name(), t.Filter, d.describe(c))
 	}
 	return ""
 }

@@ -242,6 +242,8 @@ var costOps = map[string]costOp{
 	"remove-counter":       {check: checkCounterCost, pay: payCounterCost},
 	"detach":               {check: checkDetachCost, pay: payDetachCost}, // xyz.go
 	"banish-from-gy-level": {check: checkBanishLevelCost, pay: payBanishLevelCost},
+	"reveal":               {check: checkRevealCost, pay: payRevealCost},       // procedure.go
+	"banish-own":           {check: checkBanishOwnCost, pay: payBanishOwnCost}, // procedure.go
 	// tribute-self: Tribute this card from the field.
 	"tribute-self": {check: func(cc costCall) bool {
 		if cc.c.loc != locMonster {
@@ -342,6 +344,7 @@ func payTributeCost(cc costCall) ([]string, bool) {
 			}
 		}
 		d.tribute(x, "Tributed as a cost")
+		x.costFor = cc.c.id
 		out = append(out, "Tribute "+x.name())
 	}
 	return out, true

@@ -227,3 +227,47 @@ func (d *duel) dmTargeted(r *CardRef) bool {
 
 // deckMasterInZone is whether Deck Masters start in their own zone, inert (DeckMasterZone): the one place that reads the switch.
 func (d *duel) deckMasterInZone() bool { return d.p.DeckMasterZone.Value }
+
+// dmActivated refuses a line that activates the effect of a card in its
+// owner's Deck Master Zone: it uses no effects there, and its own activated
+// effect cannot Summon it out of the zone (domain-summoning#not-valid).
+func (d *duel) dmActivated(a *Action) bool {
+	dm := d.dmFor(a.Card, a.Player)
+	if dm == nil {
+		return false
+	}
+	d.illegal(fmt.Sprintf("%s is in the Deck Master Zone: its effects cannot be activated there, and its own activated effect cannot Special Summon it from there", dm.name()), plain("domain-summoning#not-valid"))
+	return true
+}
+
+// dmProperSummonOps are the ops that perform a proper Summon of their kind
+// (a Fusion, Ritual or Normal Summon by an effect), which may take a Deck
+// Master out of its zone (domain-summoning#proper-summon).
+var dmProperSummonOps = map[string]bool{
+	"fusion-summon": true, // fusion.go
+	"ritual-summon": true, // ritual.go
+}
+
+// dmChoiceAllowed refuses an effect that would Special Summon a Deck
+// Master from its zone when the effect names another place (the hand, the
+// Deck, the Graveyard or the Extra Deck): the Deck Master Zone is none of
+// them (domain-summoning#not-valid).
+func (d *duel) dmChoiceAllowed(p int, c *inst, e *Effect, a *Action) bool {
+	if !d.deckMasterInZone() {
+		return true
+	}
+	for _, o := range e.Do {
+		if dmProperSummonOps[o.Op] {
+			return true
+		}
+	}
+	for _, r := range a.Choose {
+		dm := d.dmFor(r, p)
+		if dm == nil || d.find(r, p, locHand, locDeck, locGY, locExtra, locBanished) != nil {
+			continue
+		}
+		d.illegal(fmt.Sprintf("%s cannot take %s out of the Deck Master Zone: it Special Summons from a place it names, and the Deck Master Zone is not that place", effectName(c.c, e), dm.name()), plain("domain-summoning#not-valid"))
+		return false
+	}
+	return true
+}

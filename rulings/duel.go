@@ -67,6 +67,9 @@ type inst struct {
 	under      *inst           // the Xyz Monster this material is attached to
 	onceTurn   map[*Effect]int // turn each once-per-turn effect was last activated (once.go)
 	onceMoves  map[*Effect]int // moves at that time: a card that moved since is a new card
+	noAttack   bool            // cannot attack while it stays on the field ("Instant Fusion")
+	costFor    int             // id of the card it was last Tributed for as a cost (0: none)
+	pzone      bool            // a Pendulum Monster in a Pendulum Zone (pendulum.go)
 }
 
 func (c *inst) name() string {
@@ -132,6 +135,7 @@ type pstate struct {
 	dmReturns                int   // times the Deck Master went back to its zone
 	dmChanged                bool  // the Deck Master changed zones since the game state was last open
 	dmNoReturn               bool  // another player's effect Summoned it from the Graveyard
+	pendulumSummoned         bool  // has Pendulum Summoned this turn (pendulum.go)
 }
 
 func (d *duel) cardList(p int, loc string) *[]*inst {
@@ -233,6 +237,7 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.tributable = -1
 		c.effNegated = false
 		c.attacks, c.attackedOnce, c.summonTurn, c.endDestroy = 0, false, 0, false
+		c.noAttack, c.pzone = false, false
 		if to != locGY {
 			c.gyGrant = false
 		}

@@ -45,6 +45,9 @@ type Target struct {
 	What  string `yaml:"what" json:"what"`                     // see targetKinds
 	Side  string `yaml:"side,omitempty" json:"side,omitempty"` // any (default), yours, opponent
 	Count int    `yaml:"count,omitempty" json:"count,omitempty"`
+	// Filter narrows the targets: a filter of `matches`, or several joined
+	// by " or " ("light or dark").
+	Filter string `yaml:"filter,omitempty" json:"filter,omitempty"`
 }
 
 // Op is one instruction of a cost or of what an effect does.
@@ -59,6 +62,7 @@ type Op struct {
 var effectKinds = map[string]bool{
 	"activate": true, "ignition": true, "trigger": true, "flip": true, "quick": true,
 	"continuous": true, "maintenance": true,
+	"procedure": true, // a Summon procedure that does not activate (procedure.go)
 }
 
 // whenConditions are the trigger and activation conditions the engine knows.
@@ -101,8 +105,14 @@ var whenConditions = map[string]string{
 	"leaves-field":                "this card leaves the field",
 	"synchro-summoned":            "this card is Synchro Summoned",
 	"xyz-summoned":                "this card is Xyz Summoned",
+	"fusion-summoned":             "this card is Fusion Summoned",
+	"ritual-summoned":             "this card is Ritual Summoned",
+	"pendulum-summoned":           "this card is Pendulum Summoned",
 	"end-phase":                   "your End Phase",
 	"opponent-standby":            "each of your opponent's Standby Phases",
+	// Summon procedures (procedure.go: procedureConds)
+	"you-control-no-monsters":         "you control no monsters",
+	"only-opponent-controls-monsters": "you control no monsters and your opponent controls one (with several opponents, at least one of them)",
 }
 
 var targetKinds = map[string]bool{
@@ -124,6 +134,8 @@ var opSpec = map[string]string{
 	"detach":         "n",
 	"return-to-hand": "",
 	"attach-target":  "",
+	"reveal":         "filter",
+	"banish-own":     "n what filter",
 	// effects
 	"destroy":                          "what",
 	"banish":                           "what",
@@ -179,6 +191,10 @@ var opSpec = map[string]string{
 	"shuffle-into-deck":                "what",
 	"damage-battle-destroyer":          "",
 	"special-summon-from-own-gy":       "filter",
+	"special-summon-from-hand-or-gy":   "filter",
+	"fusion-summon":                    "filter what",
+	"special-summon-extra-same-level":  "",
+	"ritual-summon":                    "filter what to",
 	"banish-self":                      "",
 	"union-unequip":                    "",
 	"mind-crush":                       "",
@@ -227,6 +243,10 @@ var opSpec = map[string]string{
 	"to-deck-instead-of-gy":        "",
 	"equipped-shields":             "",
 	"share-battle-damage":          "",
+	"normal-summon-condition":      "filter",
+	"set-as-spell":                 "",
+	"cannot-special-summon":        "",
+	"no-lp-for-spells":             "",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
@@ -237,7 +257,7 @@ func (e *Effect) validate() string {
 		return ""
 	}
 	if !effectKinds[e.Kind] {
-		return fmt.Sprintf("effect kind %q is not one of activate, ignition, trigger, flip, quick, continuous, maintenance", e.Kind)
+		return fmt.Sprintf("effect kind %q is not one of activate, ignition, trigger, flip, quick, continuous, maintenance, procedure", e.Kind)
 	}
 	if e.When != "" {
 		if _, ok := whenConditions[e.When]; !ok {
@@ -248,6 +268,9 @@ func (e *Effect) validate() string {
 		if _, ok := whenConditions[e.Timing]; !ok {
 			return fmt.Sprintf("unknown timing %q", e.Timing)
 		}
+	}
+	if e.Kind == "procedure" && e.When != "" && procedureConds[e.When] == nil {
+		return fmt.Sprintf("a Summon procedure cannot have the condition %q", e.When)
 	}
 	if e.Kind == "trigger" && e.When == "" {
 		return "a trigger needs `when`"

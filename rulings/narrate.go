@@ -82,6 +82,17 @@ func narrate(s *Scenario, a *Action) string {
 		b.WriteString(who + " Xyz Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
 	case vSet:
 		b.WriteString(who + " Sets " + narrCard(s, a.Card))
+	case vSetAsSpell:
+		b.WriteString(who + " Sets " + narrCard(s, a.Card) + " in the Spell & Trap Zone as a Spell")
+	case vPendulumSpell:
+		b.WriteString(who + " activates " + narrCard(s, a.Card) + " as a Pendulum Spell")
+	case vPendulum:
+		b.WriteString(who + " Pendulum Summons " + narrCards(s, a.Tribute))
+	case vProcedure:
+		b.WriteString(who + " Special Summons " + narrCard(s, a.Card) + " by its own procedure")
+		if len(a.Choose) > 0 {
+			b.WriteString(", using " + narrCards(s, a.Choose))
+		}
 	case vActivate:
 		narrActivation(&b, s, a, who)
 	case vPass:

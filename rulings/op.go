@@ -50,6 +50,10 @@ var effectOps = map[string]opFunc{
 	"no-summons-this-turn":             opNoSummonsThisTurn,
 	"special-summon-from-hand-or-deck": opSpecialSummonFromHandOrDeck,
 	"special-summon-from-own-gy":       opSpecialSummonFromOwnGy,
+	"special-summon-from-hand-or-gy":   opSpecialSummonFromHandOrGy,
+	"fusion-summon":                    opFusionSummon,                // fusion.go
+	"special-summon-extra-same-level":  opSpecialSummonExtraSameLevel, // fusion.go
+	"ritual-summon":                    opRitualSummon,                // ritual.go
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,
 	"allow-tribute":                    opAllowTribute,

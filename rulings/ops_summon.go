@@ -4,6 +4,7 @@ package rulings
 
 import (
 	"fmt"
+	"slices"
 )
 
 // opSpecialSummon Special Summons its targets from the Graveyard (not under Necrovalley's lock); a Continuous or Equip card stays linked to the monster.
@@ -174,4 +175,28 @@ func opGrantSentToGyTrigger(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	src.gyGrant = true
 	d.emit("rule", p, src.name(), fmt.Sprintf("%s will Special Summon from each Graveyard when it is sent to the Graveyard", src.name()), ruleRef{})
+}
+
+// opSpecialSummonFromHandOrGy Special Summons a monster matching `filter`, other than itself, from its controller's hand or Graveyard: the one the line chooses, else the first ("Red-Eyes Darkness Metal Dragon").
+func opSpecialSummonFromHandOrGy(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	pool := append(append([]*inst{}, d.pl[p].hand...), d.pl[p].gy...)
+	var pick *inst
+	for _, c := range pool {
+		if c == src || c.c == src.c || !c.isMonster() || !d.matches(c, o.Filter) {
+			continue
+		}
+		if len(l.choose) == 0 || slices.Contains(l.choose, c) {
+			pick = c
+			break
+		}
+	}
+	if pick == nil {
+		d.emit("move", p, src.name(), fmt.Sprintf("%s has no monster in hand or Graveyard for %s", d.pn(p), src.name()), ruleRef{})
+		return
+	}
+	if pick.loc == locGY && d.gyLocked(src) {
+		return
+	}
+	d.specialSummon(pick, p, src.name())
 }

@@ -233,7 +233,7 @@ func (d *duel) startNextTurn() {
 	d.eotLock = false
 	for pi := range d.pl {
 		d.pl[pi].noSummon, d.pl[pi].noExtra, d.pl[pi].dragonsGone = false, false, 0
-		d.pl[pi].normalSummoned = false
+		d.pl[pi].normalSummoned, d.pl[pi].pendulumSummoned = false, false
 		d.pl[pi].noBattleDamage, d.pl[pi].noBattleDestroy, d.pl[pi].noBattlePhase = false, false, false
 		for _, c := range d.pl[pi].mz {
 			c.attacks, c.attackedOnce, c.usedThisTurn = 0, false, false
@@ -265,5 +265,17 @@ func (d *duel) mainPhaseAction(p int, what string) bool {
 // Summon or a resolved chain the opponent implicitly declines to respond.
 func (d *duel) slowAction() {
 	d.winEvents, d.fresh = nil, false
+	d.clearPasses()
+}
+
+// priorityAction opens a chain with an Ignition Effect the turn player
+// activates using priority (priorityCheck allowed it). The opponent has not
+// yet declined to respond to the Summon or the chain that just resolved, so
+// the window keeps what it answers: a card activated "when a monster is
+// Summoned" may still be chained to the priority activation (goat-04#example-2:
+// "Torrential Tribute" chained to "Cannon Soldier"; it finds "Sangan" already
+// Tributed).
+func (d *duel) priorityAction() {
+	d.fresh = false
 	d.clearPasses()
 }

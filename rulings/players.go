@@ -122,9 +122,12 @@ func (d *duel) setupSeats() {
 }
 
 // nextFrom is the player whose turn follows p's, given each team's last
-// player (nil without teams). It updates last.
+// player (nil without teams). It updates last. Teams alternate, each in its
+// own order, when TeamTurnOrder is "alternate" (the one place that reads the
+// switch); otherwise turns follow the seats.
 func (d *duel) nextFrom(p int, last []int) int {
-	if len(d.s.Teams) == 0 || len(last) < len(d.s.Teams) {
+	alternate := d.p.TeamTurnOrder.Value == "alternate"
+	if len(d.s.Teams) == 0 || len(last) < len(d.s.Teams) || !alternate {
 		for i := 1; i <= len(d.pl); i++ {
 			if q := (p + i) % len(d.pl); d.inGame(q) {
 				return q

@@ -102,22 +102,23 @@ type Profile struct {
 	Name    string
 	Summary string
 
-	FirstTurnDraw     Setting[bool]   // the first player draws in their first Draw Phase; applied in duel.beginPhase (phases.go)
-	SharedFieldSpell  Setting[bool]   // one face-up Field Spell for both players; applied in duel.fieldResolved (chain.go)
-	ReplaceOwnField   Setting[string] // "destroy" (at once, no chain) or "send" (to the Graveyard); applied in duel.replaceOwnField (summon.go)
-	DeckLimits        Setting[string] // the Main and Extra (Fusion) Deck sizes a player may register; read by the deck-size questions (quizzes) from its text, not by replays
-	IgnitionPriority  Setting[bool]   // the turn player may open with an Ignition Effect; applied in ignitionFirst (chain.go)
-	SEGOC             Setting[string] // one of the SEGOC* orders; applied in duel.segocOrder (segoc.go)
-	LPCostToZero      Setting[bool]   // a cost may bring LP to exactly 0; applied in duel.costMayReachZero (costs.go)
-	MaintenanceToZero Setting[bool]   // a maintenance cost may bring LP to 0 (else: destroy the card); applied in duel.maintenanceMayReachZero (costs.go)
-	ChainEnergyToZero Setting[bool]   // "Chain Energy"'s payments may bring LP to 0 anyway; applied in duel.payToPlace (summon.go)
-	DrawPastDeck      Setting[bool]   // a draw effect may be used with too few cards in the Deck; applied in duel.drawCheck (chain.go)
-	ZeroATKBothDie    Setting[bool]   // two 0-ATK Attack Position monsters destroy each other; applied in duel.results (battle.go)
-	Replay            Setting[string] // ReplayNewAttack or ReplayRedirect; applied in duel.replayKind (battle.go)
-	OneChainOnAttack  Setting[bool]   // only one chain answers an attack declaration; applied in duel.oneChainOnAttack (battle.go)
-	DamageStep        []Timing        // the Damage Step's timings in order; the timings battle.go walks through (duel.timingEvent)
-	DamageStepRule    Setting[int]    // number of timings, with its source; cited by duel.dsRef (battle.go)
-	DSNegators        Setting[string] // "monster-only" or "any"; applied in duel.damageStepAllows (chain.go)
+	FirstTurnDraw     Setting[bool]     // the first player draws in their first Draw Phase; applied in duel.beginPhase (phases.go)
+	SharedFieldSpell  Setting[bool]     // one face-up Field Spell for both players; applied in duel.fieldResolved (chain.go)
+	ReplaceOwnField   Setting[string]   // "destroy" (at once, no chain) or "send" (to the Graveyard); applied in duel.replaceOwnField (summon.go)
+	DeckLimits        Setting[string]   // the Main and Extra (Fusion) Deck sizes a player may register; read by the deck-size questions (quizzes) from its text, not by replays
+	IgnitionPriority  Setting[bool]     // the turn player may open with an Ignition Effect; applied in ignitionFirst (chain.go)
+	SEGOC             Setting[string]   // one of the SEGOC* orders; applied in duel.segocOrder (segoc.go)
+	LPCostToZero      Setting[bool]     // a cost may bring LP to exactly 0; applied in duel.costMayReachZero (costs.go)
+	MaintenanceToZero Setting[bool]     // a maintenance cost may bring LP to 0 (else: destroy the card); applied in duel.maintenanceMayReachZero (costs.go)
+	ChainEnergyToZero Setting[bool]     // "Chain Energy"'s payments may bring LP to 0 anyway; applied in duel.payToPlace (summon.go)
+	DrawPastDeck      Setting[bool]     // a draw effect may be used with too few cards in the Deck; applied in duel.drawCheck (chain.go)
+	ZeroATKBothDie    Setting[bool]     // two 0-ATK Attack Position monsters destroy each other; applied in duel.results (battle.go)
+	Replay            Setting[string]   // ReplayNewAttack or ReplayRedirect; applied in duel.replayKind (battle.go)
+	OneChainOnAttack  Setting[bool]     // only one chain answers an attack declaration; applied in duel.oneChainOnAttack (battle.go)
+	DamageStep        []Timing          // the Damage Step's timings in order; the timings battle.go walks through (duel.timingEvent)
+	DamageStepRule    Setting[int]      // number of timings, with its source; cited by duel.dsRef (battle.go)
+	DSNegators        Setting[string]   // "monster-only" or "any"; applied in duel.damageStepAllows (chain.go)
+	DSPoints          map[string]string // Damage Step class (see dsClass) -> the anchor of the point that states whether that class may be activated; cited by duel.dsPoint (chain.go) so a refusal names the narrowest rule
 
 	ContinuousTrapFlipUse  Setting[bool]   // a Set Continuous Trap may be activated and its Ignition-like effect used at once; applied in duel.continuousTrapFlipUse (rules.go)
 	AlwaysReveal           Setting[bool]   // hands and Decks are revealed to verify a resolution even when public information proves it; applied in duel.verify (reveal.go)
@@ -138,14 +139,14 @@ type Profile struct {
 	FirstTurnDrawMulti Setting[bool]   // with 3 or more players every player draws on their first turn; cited by duel.beginPhase (phases.go)
 	ResponseOrder      Setting[string] // "clockwise": responses go round from the player after the activator; cited where responses go round (phases.go, players.go)
 	FirstBattlePhase   Setting[string] // "last-in-rotation": the last player of the first round battles first; applied in duel.changePhase (phases.go)
-	TeamTurnOrder      Setting[string] // "alternate": teams alternate, each in its own order; applied by the seating of teams (duel.setupSeats, players.go); listed, not otherwise read
+	TeamTurnOrder      Setting[string] // "alternate": teams alternate, each in its own order; applied in duel.nextFrom (players.go)
 	TeamRules          Setting[bool]   // teams: 8000 LP each, teammates are opponents, last team standing wins; applied in duel.setupSeats (players.go)
 	PlayerRemoval      Setting[bool]   // a player at 0 LP leaves; the game goes on; cited where a player leaves (duel.removePlayer, players.go); with 3 or more players removal always applies
 	OpponentTargeting  Setting[bool]   // "your opponent" effects target one opponent; cited by duel.chooseOpponent (players.go)
 	EachMeansAll       Setting[bool]   // "each/both" means all players, "neither" no player; cited where "each" or "both" is read as every player (chain.go, ops)
 	ExchangesPass      Setting[bool]   // effects that pass cards between players pass them to the next player in turn order; cited by exchanges between players (multifx.go, rules.go)
-	OpponentConditions Setting[bool]   // a condition on "your opponent" needs one opponent to meet it; listed for the format; no replay reads it yet
-	ContinuousAllOpps  Setting[bool]   // continuous effects reach every opponent (or every player meeting the condition); listed for the format; no replay reads it yet
+	OpponentConditions Setting[bool]   // a condition on "your opponent" needs one opponent to meet it; applied in duel.anOpponent (opponents.go)
+	ContinuousAllOpps  Setting[bool]   // continuous effects reach every opponent (or every player meeting the condition); applied in duel.opponentsReached (opponents.go)
 	DeckMasterZone     Setting[bool]   // each player's Deck Master starts in its own zone, inert and untouchable; applied in duel.deckMasterInZone (deckmaster.go)
 	DeckMasterLeave    Setting[string] // how it may leave the zone; cited by duel.dmMayLeave (deckmaster.go)
 	DeckMasterCost     Setting[int]    // LP per earlier return, paid to leave the zone; applied in duel.dmCost (deckmaster.go)
@@ -575,6 +576,16 @@ func hatProfile() *Profile {
 		OneChainOnAttack:  assumed(false, "battle-phase-reference#battle-step"),
 		DamageStepRule:    sourced(7, "hat-06#rule"),
 		DSNegators:        sourced("monster-only", "hat-06#activation"),
+		DSPoints: map[string]string{
+			AllowCounter:             "hat-06#point-1",
+			AllowMonsterNegator:      "hat-06#point-2",
+			dsMonsterEffectNegator:   "hat-06#point-3",
+			dsSpellActivationNegator: "hat-06#point-4",
+			dsSpellEffectNegator:     "hat-06#point-5",
+			AllowMandatory:           "hat-06#point-6",
+			AllowMonsterATK:          "hat-06#point-8",
+			AllowSpellATK:            "hat-06#point-9",
+		},
 
 		ContinuousTrapFlipUse:  assumed(true, todayContTrap),
 		AlwaysReveal:           assumed(false, todayReveal),
@@ -795,6 +806,8 @@ func domainProfile() *Profile {
 	p.OpponentTargeting = sourced(true, "domain-targeting-opponents#rule")
 	p.EachMeansAll = sourced(true, "domain-general-errata#each-both")
 	p.ExchangesPass = sourced(true, "domain-general-errata#exchanges")
+	p.OpponentConditions = sourced(true, "domain-opponent-conditions#rule")
+	p.ContinuousAllOpps = sourced(true, "domain-continuous-effects#rule")
 	p.DeckMasterZone = sourced(true, "domain-deck-master#rule")
 	p.DeckMasterLeave = sourced("summon", "domain-summoning#rule")
 	p.DeckMasterCost = sourced(500, "domain-summon-cost#rule")
@@ -806,8 +819,6 @@ func domainProfile() *Profile {
 		{Topic: "deckbuilding", Page: "domain-domain#rule", Reason: "not modelled in replays, because it is a deckbuilding rule, checked by the Domain deck checker in rulings/domain"},
 		{Topic: "multiplayer", Page: "domain-player-positioning#rule", Reason: "not modelled, because the engine has no columns, Extra Monster Zones or Link Arrows; seats only decide the turn rotation"},
 		{Topic: "card-errata", Page: "domain-additional-examples#rule", Reason: "not modelled, because the effects of its cards (\"Evilswarm Exciton Knight\", \"Book of Eclipse\", \"Arcana Triumph Joker\", \"Ojama King\", \"Mystic Mine\") are outside the engine's vocabulary"},
-		{Topic: "card-errata", Page: "domain-continuous-effects#rule", Reason: "not modelled, because the continuous effects its examples use (\"Skill Drain\", \"Destiny HERO - Plasma\", \"Ultimate Conductor Tyranno\", ...) are outside the engine's vocabulary"},
-		{Topic: "card-errata", Page: "domain-opponent-conditions#rule", Reason: "not modelled, because the cards of its examples (\"Cyber Dragon\"'s Summon procedure, \"Odd-Eyes Advent\", \"Nibiru, the Primal Being\") are outside the engine's vocabulary"},
 	}
 	return p
 }
@@ -832,6 +843,9 @@ func Citations() []string {
 		}
 		for _, g := range p.Gaps {
 			add(g.Page)
+		}
+		for _, point := range p.DSPoints {
+			add(point)
 		}
 	}
 	out := make([]string, 0, len(seen))

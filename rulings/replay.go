@@ -71,6 +71,7 @@ type link struct {
 	ctrl         int
 	targets      []*inst
 	choose       []*inst
+	tributes     []*inst // monsters the line names to Tribute on resolution (a Ritual Summon, ritual.go)
 	declare      string
 	negated      bool
 	cardAct      bool // a Spell or Trap Card activation: the card is on the field
@@ -266,6 +267,7 @@ func (d *duel) setup() {
 			if sp.Defense {
 				c.def = false
 			}
+			c.pzone = sp.Pendulum
 			ps.st = append(ps.st, c)
 		}
 		for _, sp := range su.Field {
@@ -527,6 +529,10 @@ var verbs = map[string]func(d *duel, a *Action){
 	vTimeCalled:    func(d *duel, _ *Action) { d.timeCalled() },
 	vSynchro:       (*duel).synchroSummon,
 	vXyz:           (*duel).xyzSummon,
+	vProcedure:     (*duel).procedureSummon,
+	vSetAsSpell:    (*duel).setAsSpell,
+	vPendulumSpell: (*duel).pendulumActivate,
+	vPendulum:      (*duel).pendulumSummon,
 	vReturnDM:      (*duel).returnDM,
 	vKeepDM:        (*duel).keepDM,
 	vPass:          func(d *duel, a *Action) { d.pass(a.Player) },

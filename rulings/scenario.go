@@ -118,6 +118,7 @@ type CardSpec struct {
 	TrapMon  bool   // a Trap Card that starts as a Trap Monster in a Monster Zone
 	Returns  int    // a Deck Master: times it has already gone back to its zone
 	IsDM     bool   // the player's Deck Master, starting outside its zone ("deck master")
+	Pendulum bool   // a Pendulum Monster in a Pendulum Zone ("pendulum", among the Spells & Traps)
 }
 
 // Expect is an expectation line: a query, its wanted answer and the formats
@@ -471,7 +472,9 @@ func (p *parser) setup(n int, who, zone, val string) {
 		switch {
 		case dst == &st.Monsters && !c.IsMonster() && !sp.TrapMon:
 			p.errf(n, "%s is not a monster, so it cannot be in a Monster Zone (a Trap Monster says \"(trap monster)\")", c.Name)
-		case dst == &st.Spells && c.IsMonster() && sp.EquipTo == "":
+		case dst == &st.Spells && sp.Pendulum && !c.Has("pendulum"):
+			p.errf(n, "%s is not a Pendulum Monster, so it cannot start in a Pendulum Zone", c.Name)
+		case dst == &st.Spells && c.IsMonster() && sp.EquipTo == "" && !sp.Pendulum:
 			p.errf(n, "%s is a monster, so it cannot be in a Spell & Trap Zone (unless it is equipped: add \"(equipped to <monster>)\")", c.Name)
 		case dst == &st.Spells && c.Has("field"):
 			p.errf(n, "%s is a Field Spell: list it under \"%s field:\"", c.Name, playerName(pi))
@@ -607,6 +610,8 @@ func applyOpts(sp *CardSpec, opts string) string {
 			sp.IsDM = true
 		case o == "trap monster":
 			sp.TrapMon = true
+		case o == "pendulum" || o == "pendulum zone":
+			sp.Pendulum = true
 		case strings.HasPrefix(o, "equipped to "):
 			sp.EquipTo = strings.TrimSpace(o[len("equipped to "):])
 		case scanInt(o, "atk ", &v):
@@ -617,7 +622,7 @@ func applyOpts(sp *CardSpec, opts string) string {
 			strings.HasSuffix(o, "spell counters") && scanInt(strings.TrimSuffix(o, " spell counters"), "", &v):
 			sp.Counters = v
 		default:
-			return fmt.Sprintf("unknown option %q (use set, face-up, attack, defense, set this turn, summoned this turn, atk N, def N, N spell counters, owned by A/B, equipped to <monster>, trap monster, deck master, returned N)", o)
+			return fmt.Sprintf("unknown option %q (use set, face-up, attack, defense, set this turn, summoned this turn, atk N, def N, N spell counters, owned by A/B, equipped to <monster>, trap monster, pendulum, deck master, returned N)", o)
 		}
 	}
 	if sp.Card != nil && !sp.Card.IsMonster() && sp.Defense {

@@ -105,7 +105,8 @@ func (d *duel) order(a *Action) {
 	d.checkOrder(p)
 }
 
-// checkOrder: a requested order must not break the profile's SEGOC order.
+// checkOrder: a requested order must not break the profile's SEGOC order;
+// one that does is corrected (the player's order is dropped) and reported false.
 func (d *duel) checkOrder(p int) bool {
 	var mine []*trig
 	for _, c := range d.orders[p] {
@@ -120,7 +121,10 @@ func (d *duel) checkOrder(p int) bool {
 		a1, a2 := d.segocKey(mine[i-1])
 		b1, b2 := d.segocKey(mine[i])
 		if a1 > b1 || (a1 == b1 && a2 > b2) {
-			d.illegal(fmt.Sprintf("%s's effect must go on the chain before %s's: %s", mine[i].src.name(), mine[i-1].src.name(), d.segocOrder().why), d.segocOrder().ref)
+			// A judge corrects the order; the game goes on (correct.go).
+			d.orders[p] = nil
+			d.correct(fmt.Sprintf("%s's effect must go on the chain before %s's: %s", mine[i].src.name(), mine[i-1].src.name(), d.segocOrder().why),
+				"the triggers go on the chain in the order the rules give", d.segocOrder().ref)
 			return false
 		}
 	}
@@ -172,9 +176,7 @@ func (d *duel) finishBuild() {
 		defer func() { d.line = saved }()
 	}
 	for p := range d.pl {
-		if !d.checkOrder(p) {
-			return
-		}
+		d.checkOrder(p)
 	}
 	var due, later []*trig
 	for _, tr := range d.pending {

@@ -29,6 +29,9 @@ func (d *duel) summon(a *Action) {
 	if fromDMZ && !d.dmMayLeave(c, "be Normal or Tribute Summoned") {
 		return
 	}
+	if !d.normalSummonAllowed(p, c) {
+		return
+	}
 	if d.pl[p].noSummon {
 		d.illegal(fmt.Sprintf("%s cannot Summon monsters for the rest of this turn", d.pn(p)), ruleRef{})
 		return

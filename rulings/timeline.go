@@ -16,6 +16,7 @@ type Timeline struct {
 	Chains       []Chain        `json:"chains"`
 	Final        State          `json:"final"`
 	Verdict      *Verdict       `json:"verdict,omitempty"`
+	Corrections  []Correction   `json:"corrections,omitempty"` // illegal requests a judge corrects; the replay went on
 	Error        *ParseError    `json:"error,omitempty"`
 	Expectations []ExpectResult `json:"expectations,omitempty"`
 	Assumed      []string       `json:"assumed,omitempty"` // switches the replay relied on that the format's source does not state
@@ -259,6 +260,9 @@ func (t *Timeline) Text() string {
 			b.WriteString(")")
 		}
 		fmt.Fprintf(&b, "\n  %s\n", v.Action)
+	}
+	for _, c := range t.Corrections {
+		fmt.Fprintf(&b, "\nCorrected: line %d is illegal: %s (%s); %s\n  %s\n", c.Line, c.Reason, c.Rule, c.Fix, c.Action)
 	}
 	if t.Error != nil {
 		fmt.Fprintf(&b, "\nError: %s\n", t.Error.Error())

@@ -83,6 +83,17 @@ func (d *duel) matches(c *inst, filter string) bool {
 	return true
 }
 
+// matchesAny reads a filter with alternatives separated by " or "
+// ("light or dark"): c matches when it matches one of them.
+func (d *duel) matchesAny(c *inst, filter string) bool {
+	for _, f := range strings.Split(filter, " or ") {
+		if d.matches(c, f) {
+			return true
+		}
+	}
+	return false
+}
+
 // gyLocked reports whether a Graveyard lock ("Necrovalley") negates an
 // effect that would move a card out of a Graveyard.
 func (d *duel) gyLocked(src *inst) bool {
@@ -99,7 +110,7 @@ func (d *duel) moveTo(c *inst, to, why string) {
 	if to == locGY && c.onField() && c.faceUp && !c.effNegated && c.hasOp("continuous", "to-deck-instead-of-gy") != nil {
 		to, why = locDeck, why+"; it goes to the top of the Deck instead of the Graveyard"
 	}
-	to = extraDeckBound(c, to)
+	to = extraDeckBound(c, pendulumBound(c, to))
 	from := d.locName(c)
 	mv := moved{from: c.loc, field: c.onField(), monster: c.isMonster(), trapMon: c.trapMon, equipTo: c.equipTo, ctrl: c.ctrl}
 	p := c.owner

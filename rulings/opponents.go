@@ -1,0 +1,71 @@
+package rulings
+
+// Card text about "your opponent" read with several opponents
+// (domain-opponent-conditions, domain-continuous-effects): a condition on
+// "your opponent" is met when at least one opponent meets it, and a
+// continuous effect on "your opponent" reaches every opponent (a
+// conditional one, each opponent who meets its condition). With two
+// players both readings are the card's own.
+
+// anOpponent reports whether p's opponent meets cond: with several
+// opponents, whether at least one does (OpponentConditions: the one place
+// that reads the switch); without the switch, the next opponent only.
+func (d *duel) anOpponent(p int, cond func(q int) bool) bool {
+	if !d.p.OpponentConditions.Value {
+		return cond(d.opp(p))
+	}
+	for _, q := range d.opponents(p) {
+		if cond(q) {
+			return true
+		}
+	}
+	return false
+}
+
+// opponentsReached lists the opponents of p that a continuous effect on
+// "your opponent" reaches, each one meeting cond (nil: no condition):
+// every opponent who does (ContinuousAllOpps: the one place that reads the
+// switch), or without the switch the next opponent if it does.
+func (d *duel) opponentsReached(p int, cond func(q int) bool) []int {
+	cands := d.opponents(p)
+	if !d.p.ContinuousAllOpps.Value && len(cands) > 1 {
+		cands = cands[:1]
+	}
+	var out []int
+	for _, q := range cands {
+		if cond == nil || cond(q) {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// reaches reports whether p's continuous effect on "your opponent" reaches q.
+func (d *duel) reaches(p, q int, cond func(q int) bool) bool {
+	for _, x := range d.opponentsReached(p, cond) {
+		if x == q {
+			return true
+		}
+	}
+	return false
+}
+
+// oppConditionRef cites the rule on conditions about "your opponent" when
+// more than one opponent is in the game.
+func (d *duel) oppConditionRef() ruleRef {
+	if len(d.opponents(d.tp)) > 1 || len(d.pl) > 2 {
+		return ref("Conditions on \"your opponent\"", d.p.OpponentConditions)
+	}
+	return ruleRef{}
+}
+
+// continuousRef cites the rule on continuous effects with several opponents.
+func (d *duel) continuousRef() ruleRef {
+	if len(d.pl) > 2 {
+		return ref("Continuous effects with several opponents", d.p.ContinuousAllOpps)
+	}
+	return ruleRef{}
+}
+
+// monsterCount is how many monsters p controls.
+func (d *duel) monsterCount(p int) int { return len(d.pl[p].mz) }

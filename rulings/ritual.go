@@ -1,0 +1,115 @@
+package rulings
+
+// Ritual Summons. A Ritual Spell's op `ritual-summon` Ritual Summons a
+// Ritual Monster that matches `filter` from the hand (`what: hand-or-gy`:
+// or the Graveyard), Tributing monsters from the hand or field whose Levels
+// total at least the Ritual Monster's Level. The line names the monster
+// (`Special Summoning X`) and the Tributes (`tributing Y and Z`); without
+// them the engine takes the first that fit. A Ritual Summon is a proper
+// Summon of its kind, so in Domain it may take a Deck Master out of its
+// zone (domain-summoning#proper-summon), paying the Deck Master's cost.
+// `tribute-filter` on the op's `to` field limits the Tributes (Odd-Eyes
+// Advent: Pendulum Monsters).
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ritualTributes resolves the monsters a Ritual Spell's line names to
+// Tribute when it resolves (none for other effects).
+func (d *duel) ritualTributes(e *Effect, a *Action, p int) []*inst {
+	if !hasOp(e, "ritual-summon") {
+		return nil
+	}
+	var out []*inst
+	for _, r := range a.Tribute {
+		if t := d.find(r, p, locHand, locMonster); t != nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// opRitualSummon Ritual Summons a Ritual Monster matching `filter` from the hand (`what: hand-or-gy`: or the Graveyard; in Domain also the Deck Master Zone), Tributing monsters from the hand or field (matching `to`, if given) whose Levels total at least its Level.
+func opRitualSummon(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	c := d.ritualPick(l, p, o)
+	if c == nil {
+		d.emit("move", p, src.name(), fmt.Sprintf("%s has no Ritual Monster that %s can Ritual Summon", d.pn(p), src.name()), ruleRef{})
+		return
+	}
+	tribs, sum := d.ritualMaterials(l, p, c, o.To)
+	if sum < c.c.Level {
+		d.emit("rule", p, src.name(), fmt.Sprintf("%s cannot Ritual Summon %s: the Tributes' Levels total %d, less than its Level %d", src.name(), c.name(), sum, c.c.Level), ruleRef{})
+		return
+	}
+	if c.loc == locDMZ && !d.payDMCost(p, c) {
+		return
+	}
+	var names []string
+	for _, x := range tribs {
+		names = append(names, x.name())
+		d.tribute(x, "Tributed for the Ritual Summon of "+c.name())
+	}
+	fromDMZ := c.loc == locDMZ
+	if !d.summonTo(c, p, fmt.Sprintf("%s, Tributing %s; this is a Ritual Summon", src.name(), strings.Join(names, ", ")), true, false) {
+		return
+	}
+	if fromDMZ {
+		d.note(fmt.Sprintf("%s Ritual Summons the Deck Master %s from the Deck Master Zone: a proper Ritual Summon may", src.name(), c.name()), plain("domain-summoning#proper-summon"))
+	}
+	d.selfTrigger(c, "ritual-summoned")
+}
+
+// ritualPick is the Ritual Monster to Summon: the one the line chooses,
+// else the first that fits, from the hand, the Graveyard (hand-or-gy) or
+// the Deck Master Zone.
+func (d *duel) ritualPick(l *link, p int, o Op) *inst {
+	pool := append([]*inst{}, d.pl[p].hand...)
+	if o.What == "hand-or-gy" {
+		pool = append(pool, d.pl[p].gy...)
+	}
+	if dm := d.pl[p].dm; dm != nil {
+		pool = append(pool, dm)
+	}
+	for _, c := range pool {
+		if !c.c.Has("ritual") || !c.c.IsMonster() || !d.matches(c, o.Filter) {
+			continue
+		}
+		if len(l.choose) == 0 || containsInst(l.choose, c) {
+			return c
+		}
+	}
+	return nil
+}
+
+// ritualMaterials is what the Ritual Summon Tributes: the monsters the line
+// named that are still in the hand or on the field, else the player's
+// monsters in the hand then on the field until their Levels reach c's.
+func (d *duel) ritualMaterials(l *link, p int, c *inst, filter string) ([]*inst, int) {
+	ok := func(x *inst) bool {
+		return x != c && x.isMonster() && (x.loc == locHand || x.loc == locMonster && x.ctrl == p) && (filter == "" || d.matches(x, filter))
+	}
+	var out []*inst
+	sum := 0
+	if len(l.tributes) > 0 {
+		for _, x := range l.tributes {
+			if ok(x) {
+				out = append(out, x)
+				sum += d.level(x)
+			}
+		}
+		return out, sum
+	}
+	for _, x := range append(append([]*inst{}, d.pl[p].hand...), d.pl[p].mz...) {
+		if sum >= c.c.Level {
+			break
+		}
+		if ok(x) {
+			out = append(out, x)
+			sum += d.level(x)
+		}
+	}
+	return out, sum
+}
