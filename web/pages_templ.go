@@ -2033,7 +2033,7 @@ func rulingView(p RulingPage) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = provenance("", p.Ruling.Sources).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = provenance(p.Ruling.Era, p.Ruling.Sources).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
