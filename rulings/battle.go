@@ -114,6 +114,10 @@ func (d *duel) declareAttack(a *Action) {
 		d.illegal(fmt.Sprintf("%s stops other monsters from attacking", d.describe(l)), ruleRef{})
 		return
 	}
+	if b := d.boundCannotAttack(m); b != nil {
+		d.illegal(fmt.Sprintf("%s negates %s, which cannot attack while it stays face-up", d.describe(b), m.name()), ruleRef{})
+		return
+	}
 	if m.ctrlUntil {
 		d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot declare an attack", m.name()), ruleRef{})
 		return
@@ -133,7 +137,7 @@ func (d *duel) declareAttack(a *Action) {
 		d.illegal(fmt.Sprintf("%s controls monsters, so %s cannot attack directly", d.pn(def), m.name()), ruleRef{})
 		return
 	}
-	if n := m.opN("continuous", "attack-cost-lp"); n > 0 {
+	if n := m.opN("continuous", "attack-cost-lp"); n > 0 && d.live(m, "attack-cost-lp") != nil {
 		if !d.canPayLP(p, n, "an attack with "+m.name()) {
 			return
 		}
@@ -155,7 +159,7 @@ func (d *duel) declareAttack(a *Action) {
 		d.emit("attack", p, m.name(), fmt.Sprintf("%s's %s attacks directly", d.pn(p), m.name()), ruleRef{})
 	}
 	for _, c := range d.allField() {
-		if c.ctrl != p && c.faceUp && c.hasOp("continuous", "halve-attacker-atk") != nil {
+		if c.ctrl != p && d.live(c, "halve-attacker-atk") != nil {
 			d.halveAttacker(m, c)
 		}
 	}
@@ -356,7 +360,7 @@ func (d *duel) timingEvent(ev string) {
 			if n := at.res.dmg[q]; n > 0 {
 				d.changeLP(q, -n, "battle damage", d.dsRef(t.Rule))
 				for _, m := range []*inst{at.attacker, at.target} {
-					if m != nil && m.ctrl == q && m.loc == locMonster && m.faceUp && m.hasOp("continuous", "share-battle-damage") != nil && len(d.equipsOf(m)) > 0 {
+					if m != nil && m.ctrl == q && m.loc == locMonster && d.live(m, "share-battle-damage") != nil && len(d.equipsOf(m)) > 0 {
 						d.changeLP(d.opp(q), -n, m.name()+" shares its battle damage", ruleRef{})
 					}
 				}
@@ -386,7 +390,7 @@ func (d *duel) timingEvent(ev string) {
 			}
 			m.markedBattle = true
 			d.emit("battle", m.ctrl, m.name(), fmt.Sprintf("%s is destroyed by battle; it stays on the field until the end of the Damage Step", d.describe(m)), d.dsRef(t.Rule))
-			if o := other(at, m); o != nil && o.faceUp && o.loc == locMonster && o.hasOp("continuous", "negate-battled-effects") != nil && m.c != nil && !m.c.Has("normal") {
+			if o := other(at, m); o != nil && o.loc == locMonster && d.live(o, "negate-battled-effects") != nil && m.c != nil && !m.c.Has("normal") {
 				m.effNegated = true
 				d.emit("rule", o.ctrl, o.name(), fmt.Sprintf("%s negates the effects of %s, which it destroyed by battle", o.name(), m.name()), ruleRef{})
 			}
@@ -471,7 +475,7 @@ func (d *duel) results() {
 		switch {
 		case av > dv:
 			res.destroyed = append(res.destroyed, tg)
-			if a.hasOp("continuous", "piercing") != nil {
+			if d.live(a, "piercing") != nil {
 				res.dmg[tg.ctrl], res.by[tg.ctrl] = av-dv, a
 			}
 		case av < dv:

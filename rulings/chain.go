@@ -558,6 +558,8 @@ func (d *duel) damageStepAllows(c *inst, e *Effect) bool {
 			what = "Spells and Traps that change ATK or DEF cannot be activated at this timing"
 		case slices.Contains(cats, AllowMonsterATK):
 			what = "effects that change ATK or DEF cannot be activated at this timing"
+		case c.isMonster() && e.Negates == "effect":
+			what = "a monster effect that negates an effect, but not its activation, cannot be activated in the Damage Step"
 		}
 		if point := d.dsPoint(c, e); point != "" {
 			r = plain(point)
@@ -646,6 +648,12 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	case "main-phase":
 		ok = d.phase == "main1" || d.phase == "main2"
 		why = "it is activated only in a Main Phase"
+	case "opponent-main-phase":
+		ok = p != d.tp && (d.phase == "main1" || d.phase == "main2")
+		why = "it is activated only in the opponent's Main Phase"
+	case "own-turn-not-sent-this-turn":
+		ok = p == d.tp && c.gyTurn != d.turn
+		why = "it is activated only in your turn, and not in the turn the card was sent to the Graveyard"
 	case "own-monster-destroyed-to-gy":
 		ok = slices.Contains(d.winEvents, fmt.Sprintf("monster-to-gy:%d", p))
 		why = "no monster you control has just been destroyed and sent to the Graveyard"
@@ -987,8 +995,9 @@ func (d *duel) resolveLink(l *link) {
 		d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s is no longer face-up on the field, so it does not resolve", l.rec.N, name), r)
 		return
 	}
-	if l.src.effNegated && l.src.isMonster() {
-		d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s resolves, but its effect is negated", l.rec.N, name), ruleRef{})
+	if why := d.negatedAtResolution(l); why != "" {
+		d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s resolves, but %s", l.rec.N, name, why), ruleRef{})
+		d.cleanupLink(l)
 		return
 	}
 	d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s resolves", l.rec.N, name), ruleRef{})

@@ -232,12 +232,25 @@ var costOps = map[string]costOp{
 		cc.d.discard(cc.c, "discarded as a cost")
 		return []string{"discard " + cc.c.name()}, true
 	}},
-	// banish-self: banish this card.
-	"banish-self": {pay: func(cc costCall) ([]string, bool) {
+	// send-self: send this card from the hand to the Graveyard (not a
+	// discard: "Effect Veiler").
+	"send-self": {pay: func(cc costCall) ([]string, bool) {
+		cc.d.moveTo(cc.c, locGY, "sent to the Graveyard as a cost")
+		return []string{"send " + cc.c.name()}, true
+	}},
+	// banish-self: banish this card; a Graveyard lock ("Necrovalley") keeps
+	// a card in the Graveyard from being banished, so the cost cannot be paid.
+	"banish-self": {check: func(cc costCall) bool {
+		if lock := cc.d.graveyardLock(); lock != nil && cc.c.loc == locGY {
+			return cc.illegal("%s is face-up: cards in the Graveyard cannot be banished, so the cost of %s cannot be paid", cc.d.describe(lock), cc.c.name())
+		}
+		return true
+	}, pay: func(cc costCall) ([]string, bool) {
 		cc.d.moveTo(cc.c, locBanished, "banished as a cost")
 		return []string{"banish " + cc.c.name()}, true
 	}},
 	"discard":              {check: checkDiscardCost, pay: payDiscardCost},
+	"send-from-hand":       {check: checkDiscardCost, pay: payDiscardCost},
 	"tribute":              {check: checkTributeCost, pay: payTributeCost},
 	"remove-counter":       {check: checkCounterCost, pay: payCounterCost},
 	"detach":               {check: checkDetachCost, pay: payDetachCost}, // xyz.go
@@ -269,18 +282,30 @@ var costOps = map[string]costOp{
 
 // checkDiscardCost: `discard` needs `n` other cards in the hand.
 func checkDiscardCost(cc costCall) bool {
-	avail := len(cc.d.pl[cc.p].hand)
-	if cc.c.loc == locHand {
-		avail--
+	avail := 0
+	for _, h := range cc.d.pl[cc.p].hand {
+		if h != cc.c && (cc.o.Filter == "" || cc.d.matches(h, cc.o.Filter)) {
+			avail++
+		}
 	}
 	if avail < max(cc.o.N, 1) {
-		return cc.illegal("%s has no card to discard for %s", cc.d.pn(cc.p), cc.c.name())
+		what := "card"
+		if cc.o.Filter != "" {
+			what = "card (" + cc.o.Filter + ")"
+		}
+		return cc.illegal("%s has no %s to %s for %s", cc.d.pn(cc.p), what, handCostVerb[cc.o.Op], cc.c.name())
 	}
 	return true
 }
 
-// payDiscardCost discards `n` cards: those the line names, else the first
-// other cards of the hand.
+// handCostVerb names what a hand cost does with the cards: `discard`
+// discards them, `send-from-hand` sends them to the Graveyard without
+// discarding ("Herald of Orange Light").
+var handCostVerb = map[string]string{"discard": "discard", "send-from-hand": "send to the Graveyard"}
+
+// payDiscardCost discards (or, for send-from-hand, sends to the Graveyard)
+// `n` cards that match `filter`: those the line names, else the first other
+// matching cards of the hand.
 func payDiscardCost(cc costCall) ([]string, bool) {
 	d, p := cc.d, cc.p
 	var out []string
@@ -291,13 +316,21 @@ func payDiscardCost(cc costCall) ([]string, bool) {
 				d.fail("%s", d.whereText(cc.a.Discard[i], p, "hand"))
 				return nil, false
 			}
+			if cc.o.Filter != "" && !d.matches(x, cc.o.Filter) {
+				return nil, cc.illegal("%s cannot be used for the cost of %s (it must be %s)", x.name(), cc.c.name(), cc.o.Filter)
+			}
 		} else {
 			for _, h := range d.pl[p].hand {
-				if h != cc.c {
+				if h != cc.c && (cc.o.Filter == "" || d.matches(h, cc.o.Filter)) {
 					x = h
 					break
 				}
 			}
+		}
+		if cc.o.Op == "send-from-hand" {
+			d.moveTo(x, locGY, "sent to the Graveyard as a cost")
+			out = append(out, "send "+x.name())
+			continue
 		}
 		d.discard(x, "discarded as a cost")
 		out = append(out, "discard "+x.name())

@@ -47,9 +47,11 @@ type inst struct {
 	endDestroy   bool // destroyed in the End Phase (Limiter Removal)
 	gyGrant      bool // has gained "when sent to the Graveyard" (Spear Cretin)
 	effNegated   bool
-	destroyed    bool // was destroyed at some point
-	battleKilled bool // was destroyed by battle at some point
-	usedThisTurn bool // a once-per-turn or already-activated marker
+	negTurn      int   // its effects are negated until the end of this turn (negation.go)
+	negBy        *inst // its effects are negated while this card stays face-up (negation.go)
+	destroyed    bool  // was destroyed at some point
+	battleKilled bool  // was destroyed by battle at some point
+	usedThisTurn bool  // a once-per-turn or already-activated marker
 
 	moves      int             // how many times it has changed location (for triggers met before a move)
 	summonedBy int             // player who Summoned it (-1: not Summoned this way)
@@ -235,7 +237,7 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.atkAdd, c.calcAdd = 0, 0
 		c.markedBattle = false
 		c.tributable = -1
-		c.effNegated = false
+		c.effNegated, c.negTurn, c.negBy = false, 0, nil
 		c.attacks, c.attackedOnce, c.summonTurn, c.endDestroy = 0, false, 0, false
 		c.noAttack, c.pzone = false, false
 		if to != locGY {
@@ -278,7 +280,7 @@ func (d *duel) locName(c *inst) string {
 // atk is c's current ATK.
 func (d *duel) atkOf(c *inst) int {
 	v := c.atkBase + c.atkAdd
-	if n := c.opN("continuous", "atk-per-counter"); n > 0 && c.faceUp {
+	if n := c.opN("continuous", "atk-per-counter"); n > 0 && d.live(c, "atk-per-counter") != nil {
 		v += n * c.counters
 	}
 	if d.inCalc {
@@ -302,7 +304,7 @@ func (d *duel) def(c *inst) int {
 // handBoost: "Muka Muka" gains ATK and DEF for each card in its
 // controller's hand.
 func (d *duel) handBoost(c *inst) int {
-	if c.loc != locMonster || !c.faceUp || c.effNegated {
+	if c.loc != locMonster || d.live(c, "atk-per-hand-card") == nil {
 		return 0
 	}
 	if n := c.opN("continuous", "atk-per-hand-card"); n > 0 {

@@ -79,6 +79,9 @@ func (d *duel) equipBoost(m *inst, def bool) int {
 		if !e.faceUp || e.c == nil || (m.immune && e.c.Kind == "spell") {
 			continue
 		}
+		if !def && e.c.IsMonster() && d.live(m, "gain-half-equipped-atk") != nil {
+			n += max(e.c.ATK, 0) / 2
+		}
 		for _, ef := range e.c.Effects {
 			if ef.Kind != "continuous" {
 				continue
@@ -166,7 +169,7 @@ func (d *duel) unionShield(m *inst, battle bool) *inst {
 	if m.loc != locMonster {
 		return nil
 	}
-	if battle && m.faceUp && !m.effNegated && m.hasOp("continuous", "equipped-shields") != nil {
+	if battle && d.live(m, "equipped-shields") != nil {
 		for _, e := range d.equipsOf(m) {
 			if e.c != nil && e.c.IsMonster() {
 				return e

@@ -209,7 +209,7 @@ func (d *duel) fork() *duel {
 		f.pl[i] = &x
 	}
 	for old, x := range im {
-		x.linked, x.equipTo = cp(old.linked), cp(old.equipTo)
+		x.linked, x.equipTo, x.negBy = cp(old.linked), cp(old.equipTo), cp(old.negBy)
 	}
 	lm := map[*link]*link{}
 	f.chain = nil
@@ -267,6 +267,7 @@ func (d *duel) fork() *duel {
 		x.c = cp(tb.c)
 		f.away = append(f.away, &x)
 	}
+	f.trapStunSrc = cp(d.trapStunSrc)
 	f.teamLast = append([]int(nil), d.teamLast...)
 	f.orders = append([][]*Card(nil), d.orders...)
 	f.winEvents = append([]string(nil), d.winEvents...)

@@ -90,6 +90,8 @@ var effectOps = map[string]opFunc{
 	"exchange-monsters":                opExchangeMonsters,
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
+	"negate-effects":                   opNegateEffects,
+	"negate-traps-this-turn":           opNegateTrapsThisTurn,
 }
 
 // exec runs one op of a resolving link, through effectOps.

@@ -39,7 +39,7 @@ func (d *duel) faceUpNow(c *inst) {
 // Summoning ("Archlord Kristya"), or nil.
 func (d *duel) noSpecialSummons() *inst {
 	for _, f := range d.allField() {
-		if f.faceUp && !f.effNegated && f.hasOp("continuous", "no-special-summons") != nil {
+		if d.live(f, "no-special-summons") != nil {
 			return f
 		}
 	}
@@ -47,8 +47,10 @@ func (d *duel) noSpecialSummons() *inst {
 }
 
 // equipMonster resolves "Thousand-Eyes Restrict"/"Relinquished": equip the
-// target to the monster, if the monster is still face-up on the field.
-func (d *duel) equipMonster(l *link) {
+// target to the monster, if the monster is still face-up on the field; the
+// monster's ATK/DEF become the target's unless keepStats ("Destiny HERO -
+// Plasma", which gains from it through `gain-half-equipped-atk`).
+func (d *duel) equipMonster(l *link, keepStats bool) {
 	src := l.src
 	var t *inst
 	for _, x := range l.targets {
@@ -68,6 +70,10 @@ func (d *duel) equipMonster(l *link) {
 		d.place(t, src.ctrl, locSpell)
 		t.moves++
 		t.faceUp, t.def, t.equipTo = true, false, src
+		if keepStats {
+			d.emit("equip", src.ctrl, t.name(), fmt.Sprintf("%s is equipped to %s as an Equip Card", t.name(), d.describe(src)), ruleRef{})
+			return
+		}
 		src.atkBase, src.defBase = max(t.c.ATK, 0), max(t.c.DEF, 0)
 		d.emit("equip", src.ctrl, t.name(), fmt.Sprintf("%s is equipped to %s as an Equip Card; %s's ATK/DEF become %d/%d", t.name(), d.describe(src), src.name(), src.atkBase, src.defBase), ruleRef{})
 		return
@@ -102,7 +108,7 @@ func (d *duel) standbyTriggers() {
 func (d *duel) locker(m *inst) *inst {
 	for _, q := range d.turnOrderFrom(d.tp) {
 		for _, c := range d.pl[q].mz {
-			if c != m && c.faceUp && !c.effNegated && c.hasOp("continuous", "lock-others") != nil {
+			if c != m && d.live(c, "lock-others") != nil {
 				return c
 			}
 		}

@@ -8,7 +8,7 @@ import (
 
 // opEquipTargetToSelf equips its target monster to itself (see equip.go).
 func opEquipTargetToSelf(d *duel, l *link, o Op) {
-	d.equipMonster(l)
+	d.equipMonster(l, o.What == "keep-stats")
 }
 
 // opEquip equips the card to its face-up target monster.

@@ -41,17 +41,19 @@ type duel struct {
 	atk   *attack
 	maint []*maintenance
 
-	mirroring  bool          // a "Forced Requisition" discard is being applied
-	away       []*tempBanish // cards banished for a while
-	forked     bool          // a trial copy checking whether an action would start a loop
-	eotLock    bool          // the discard for hand size was made: only its triggers' chain may follow
-	destroying *inst         // the card being destroyed right now
-	timeTurn   int           // turn in which time was called (0: not called)
-	sudden     bool          // the extra duel goes on until the Life Points first change
-	teamLast   []int         // each team\'s player who played its last turn
-	dmOffers   []int         // players who may return their Deck Master now, in turn order
-	lingering  []*lingering  // effects that last until a player\'s next Draw Phase ("Heat Wave")
-	loopFound  bool          // the trial copy met an infinite loop
+	mirroring    bool          // a "Forced Requisition" discard is being applied
+	away         []*tempBanish // cards banished for a while
+	forked       bool          // a trial copy checking whether an action would start a loop
+	eotLock      bool          // the discard for hand size was made: only its triggers' chain may follow
+	destroying   *inst         // the card being destroyed right now
+	timeTurn     int           // turn in which time was called (0: not called)
+	sudden       bool          // the extra duel goes on until the Life Points first change
+	teamLast     []int         // each team\'s player who played its last turn
+	dmOffers     []int         // players who may return their Deck Master now, in turn order
+	lingering    []*lingering  // effects that last until a player\'s next Draw Phase ("Heat Wave")
+	loopFound    bool          // the trial copy met an infinite loop
+	trapStunTurn int           // turn in which "Trap Stun" negates the other Traps (negation.go)
+	trapStunSrc  *inst         // that "Trap Stun"
 
 	line    int
 	act     *Action

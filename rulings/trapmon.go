@@ -39,7 +39,7 @@ func (d *duel) stZoneRef(p int) ruleRef {
 func (d *duel) trapNegator() *inst {
 	for _, q := range d.turnOrderFrom(d.tp) {
 		for _, m := range d.pl[q].mz {
-			if m.faceUp && !m.effNegated && m.hasOp("continuous", "negate-traps") != nil {
+			if d.live(m, "negate-traps") != nil {
 				return m
 			}
 		}
@@ -49,7 +49,7 @@ func (d *duel) trapNegator() *inst {
 
 // trapNegated reports whether c is a Trap whose effects are negated.
 func (d *duel) trapNegated(c *inst) bool {
-	return c.c != nil && c.c.Kind == "trap" && c.onField() && d.trapNegator() != nil
+	return c.c != nil && c.c.Kind == "trap" && c.onField() && (d.trapNegator() != nil || d.trapNegatedBySpellTrap(c))
 }
 
 // trapMonsterSummon resolves "Embodiment of Apophis": the card becomes a

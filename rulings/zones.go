@@ -83,6 +83,17 @@ func (d *duel) matches(c *inst, filter string) bool {
 	return true
 }
 
+// graveyardLock is a face-up card whose effects apply that keeps cards in
+// the Graveyards ("Necrovalley"), or nil.
+func (d *duel) graveyardLock() *inst {
+	for _, c := range d.allField() {
+		if d.live(c, "graveyard-lock") != nil {
+			return c
+		}
+	}
+	return nil
+}
+
 // matchesAny reads a filter with alternatives separated by " or "
 // ("light or dark"): c matches when it matches one of them.
 func (d *duel) matchesAny(c *inst, filter string) bool {
@@ -97,17 +108,15 @@ func (d *duel) matchesAny(c *inst, filter string) bool {
 // gyLocked reports whether a Graveyard lock ("Necrovalley") negates an
 // effect that would move a card out of a Graveyard.
 func (d *duel) gyLocked(src *inst) bool {
-	for _, c := range d.allField() {
-		if c.faceUp && c.hasOp("continuous", "graveyard-lock") != nil {
-			d.emit("negate", c.ctrl, c.name(), fmt.Sprintf("%s negates %s: cards cannot leave the Graveyard", c.name(), src.name()), ruleRef{})
-			return true
-		}
+	if c := d.graveyardLock(); c != nil {
+		d.emit("negate", c.ctrl, c.name(), fmt.Sprintf("%s negates %s: cards cannot leave the Graveyard", c.name(), src.name()), ruleRef{})
+		return true
 	}
 	return false
 }
 
 func (d *duel) moveTo(c *inst, to, why string) {
-	if to == locGY && c.onField() && c.faceUp && !c.effNegated && c.hasOp("continuous", "to-deck-instead-of-gy") != nil {
+	if to == locGY && d.live(c, "to-deck-instead-of-gy") != nil {
 		to, why = locDeck, why+"; it goes to the top of the Deck instead of the Graveyard"
 	}
 	to = extraDeckBound(c, pendulumBound(c, to))
@@ -185,9 +194,11 @@ func (d *duel) destroy(c *inst, by string, battle bool) bool {
 	if battle {
 		how = "destroyed by battle"
 	}
+	bound := c.negBy
 	d.destroying = c
 	d.moveTo(c, locGY, how)
 	d.destroying = nil
+	d.boundDestroyed(bound)
 	return true
 }
 
