@@ -43,6 +43,7 @@ var (
 	reBoth       = regexp.MustCompile(`(?i)^(?:both(?: players)?|all(?: players)?|everyone|every player|neither player|no one|nobody|no player)\s+(?:pass(?:es)?|respond(?:s)?|chains?|ha(?:s|ve) (?:a |any )?response|activates? anything)(?:\s.*)?$`)
 	rePass       = regexp.MustCompile(`(?i)^(?:passes|pass|has no response|does not respond|does not chain|declines to respond|does nothing|has no responses)(?:\s.*)?$`)
 	reDraw       = regexp.MustCompile(`(?i)^draws(?:\s+(\d+|a|one|two|three)\s+cards?)?(?:\s+for (?:the|his|her|their) (?:turn|draw phase|normal draw))?$`)
+	reNSummonLP  = regexp.MustCompile(`(?i)^(?:normal summons|summons|tribute summons)\s+(.+?),?\s+paying\s+(\d+)\s+(?:lp|life points)(?:\s+instead of tributing)?$`)
 	reNSummon    = regexp.MustCompile(`(?i)^(?:normal summons|summons)\s+(.+)$`)
 	reTSummon    = regexp.MustCompile(`(?i)^tribute summons\s+(.+?),?\s+(?:by )?tributing\s+(.+)$`)
 	reTSummon2   = regexp.MustCompile(`(?i)^tributes\s+(.+?)\s+to tribute summon\s+(.+)$`)
@@ -205,6 +206,11 @@ var playerPhrases = []phrase{
 		return firstErr(p.ref(m[2], &a.Card), p.refList(m[1], &a.Tribute))
 	}},
 	{reFSummon, func(p *parser, a *Action, m []string) string { a.Verb = vFlipSummon; return p.ref(m[1], &a.Card) }},
+	{reNSummonLP, func(p *parser, a *Action, m []string) string {
+		a.Verb = vNormalSummon
+		a.N, _ = strconv.Atoi(m[2])
+		return p.ref(m[1], &a.Card)
+	}},
 	{reNSummon, func(p *parser, a *Action, m []string) string { a.Verb = vNormalSummon; return p.ref(m[1], &a.Card) }},
 	{reSetAs, func(p *parser, a *Action, m []string) string { a.Verb = vSetAsSpell; return p.ref(m[1], &a.Card) }},
 	{reSet, func(p *parser, a *Action, m []string) string { a.Verb = vSet; return p.ref(m[1], &a.Card) }},
@@ -354,7 +360,13 @@ func (p *parser) activation(a *Action, s string) string {
 			err = p.refList(trimTail(arg, "for the cost", "as a cost"), &a.Tribute)
 		case "declaring":
 			a.Declare = strings.TrimSpace(arg)
-		case "special summoning", "searching for", "searching", "adding", "setting", "choosing", "selecting":
+		case "choosing", "selecting":
+			if l := choiceLabel(a.Card.Card, arg); l != "" {
+				a.Branch = l
+				break
+			}
+			err = p.refList(trimTail(arg, "to the hand", "to his hand", "to her hand", "to their hand", "from the deck", "from his deck", "from the graveyard"), &a.Choose)
+		case "special summoning", "searching for", "searching", "adding", "setting":
 			err = p.refList(trimTail(arg, "to the hand", "to his hand", "to her hand", "to their hand", "from the deck", "from his deck", "from the graveyard"), &a.Choose)
 		case "paying":
 			v := strings.Fields(arg)

@@ -129,8 +129,10 @@ func (d *duel) declareAttack(a *Action) {
 		d.illegal(fmt.Sprintf("%s already declared an attack this turn: its attack was cancelled after a replay, which still counts", m.name()), rr)
 		return
 	}
-	if m.attacks > 0 {
-		d.illegal(fmt.Sprintf("%s has already attacked this turn", m.name()), ruleRef{})
+	if m.attacks > 0 && !d.attackAgain(m, target) {
+		if !d.stopped {
+			d.illegal(fmt.Sprintf("%s has already attacked this turn", m.name()), ruleRef{})
+		}
 		return
 	}
 	if a.Direct && len(d.pl[def].mz) > 0 {
@@ -148,6 +150,7 @@ func (d *duel) declareAttack(a *Action) {
 		}
 	}
 	m.attacks++
+	m.noteAttack(target)
 	d.t.attacks[m.name()]++
 	d.atk = &attack{attacker: m, target: target, defender: def, oppCount: len(d.pl[def].mz), declWindow: true, crossCounter: -1}
 	if target != nil {
@@ -314,6 +317,13 @@ func (d *duel) endDamageStep() {
 			tr.at = -1
 		}
 	}
+	if d.bpCut {
+		d.emit("damage-step", d.tp, "", "the Damage Step ends, and with it the Battle Phase", ruleRef{})
+		d.ds = -1
+		d.leaveBattlePhase()
+		d.startBuildIfDue()
+		return
+	}
 	d.emit("damage-step", d.tp, "", "the Damage Step ends; play returns to the Battle Step", ruleRef{})
 	d.ds = -1
 	d.bstep = "battle"
@@ -358,10 +368,10 @@ func (d *duel) timingEvent(ev string) {
 		}
 		for _, q := range d.turnOrderFrom(d.tp) {
 			if n := at.res.dmg[q]; n > 0 {
-				d.changeLP(q, -n, "battle damage", d.dsRef(t.Rule))
+				d.damage(q, n, "battle damage", d.dsRef(t.Rule))
 				for _, m := range []*inst{at.attacker, at.target} {
 					if m != nil && m.ctrl == q && m.loc == locMonster && d.live(m, "share-battle-damage") != nil && len(d.equipsOf(m)) > 0 {
-						d.changeLP(d.opp(q), -n, m.name()+" shares its battle damage", ruleRef{})
+						d.damage(d.opp(q), n, m.name()+" shares its battle damage", ruleRef{})
 					}
 				}
 				if by := at.res.by[q]; by != nil && by.c != nil {
@@ -475,7 +485,7 @@ func (d *duel) results() {
 		switch {
 		case av > dv:
 			res.destroyed = append(res.destroyed, tg)
-			if d.live(a, "piercing") != nil {
+			if d.pierces(a, tg.ctrl) {
 				res.dmg[tg.ctrl], res.by[tg.ctrl] = av-dv, a
 			}
 		case av < dv:

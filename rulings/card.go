@@ -174,6 +174,9 @@ func (cat *Catalogue) add(c *Card) string {
 			return fmt.Sprintf("%s: effect %d: %s", c.Name, i+1, msg)
 		}
 	}
+	if msg := groupChoices(c); msg != "" {
+		return msg
+	}
 	for _, n := range append([]string{c.Name}, c.Aliases...) {
 		k := nameKey(n)
 		if prev, ok := cat.byKey[k]; ok {

@@ -94,6 +94,9 @@ func (d *duel) activateTrigger(tr *trig) {
 	if !ok {
 		return
 	}
+	if tr.eff = d.chosen(tr.src, tr.eff, tr.act); tr.eff == nil {
+		return
+	}
 	l := &link{src: tr.src, eff: tr.eff, ctrl: tr.ctrl, trigger: true, battled: tr.battled, oppP: oppP}
 	if tr.eff.Target != nil {
 		l.targets = tr.targets
@@ -160,6 +163,9 @@ func (d *duel) activate(a *Action) {
 	}
 	c, e := d.findActivatable(a)
 	if d.stopped || c == nil || !d.dmChoiceAllowed(p, c, e, a) {
+		return
+	}
+	if e = d.chosen(c, e, a); e == nil {
 		return
 	}
 	if !d.responseTurn(p) {
@@ -648,6 +654,9 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	case "main-phase":
 		ok = d.phase == "main1" || d.phase == "main2"
 		why = "it is activated only in a Main Phase"
+	case "took-battle-damage":
+		ok = d.tookBattleDamage(p)
+		why = "you have not just taken battle damage from an opponent's monster"
 	case "opponent-main-phase":
 		ok = p != d.tp && (d.phase == "main1" || d.phase == "main2")
 		why = "it is activated only in the opponent's Main Phase"
@@ -688,7 +697,7 @@ func summonsSpecial(e *Effect) bool {
 		switch o.Op {
 		case "special-summon", "special-summon-from-deck", "special-summon-from-gy-each", "special-summon-from-hand-or-deck",
 			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy",
-			"special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon":
+			"special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon", "relay-soul":
 			return true
 		}
 	}

@@ -333,6 +333,7 @@ func payDiscardCost(cc costCall) ([]string, bool) {
 			continue
 		}
 		d.discard(x, "discarded as a cost")
+		x.costFor = cc.c.id
 		out = append(out, "discard "+x.name())
 	}
 	return out, true

@@ -70,8 +70,12 @@ type inst struct {
 	onceTurn   map[*Effect]int // turn each once-per-turn effect was last activated (once.go)
 	onceMoves  map[*Effect]int // moves at that time: a card that moved since is a new card
 	noAttack   bool            // cannot attack while it stays on the field ("Instant Fusion")
-	costFor    int             // id of the card it was last Tributed for as a cost (0: none)
+	costFor    int             // id of the card it was last Tributed or discarded for, as a cost or for a Tribute Summon (0: none)
 	pzone      bool            // a Pendulum Monster in a Pendulum Zone (pendulum.go)
+	asSpell    bool            // a monster placed in the Spell & Trap Zone as a Continuous Spell (placed.go)
+	hit        []int           // ids of the monsters it attacked this turn (attacklimits.go)
+	relay      int             // the player (plus 1) who loses when it leaves the field ("Relay Soul", effectloss.go)
+	blocks     int             // the player (plus 1) whose Monster Zones it blocks ("Ojama King", summonalt.go)
 }
 
 func (c *inst) name() string {
@@ -138,6 +142,7 @@ type pstate struct {
 	dmChanged                bool  // the Deck Master changed zones since the game state was last open
 	dmNoReturn               bool  // another player's effect Summoned it from the Graveyard
 	pendulumSummoned         bool  // has Pendulum Summoned this turn (pendulum.go)
+	extraNormal              int   // additional Normal Summons or Sets granted this turn (summonalt.go)
 }
 
 func (d *duel) cardList(p int, loc string) *[]*inst {
@@ -239,7 +244,7 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.tributable = -1
 		c.effNegated, c.negTurn, c.negBy = false, 0, nil
 		c.attacks, c.attackedOnce, c.summonTurn, c.endDestroy = 0, false, 0, false
-		c.noAttack, c.pzone = false, false
+		c.noAttack, c.pzone, c.asSpell, c.hit = false, false, false, nil
 		if to != locGY {
 			c.gyGrant = false
 		}
@@ -307,8 +312,21 @@ func (d *duel) handBoost(c *inst) int {
 	if c.loc != locMonster || d.live(c, "atk-per-hand-card") == nil {
 		return 0
 	}
-	if n := c.opN("continuous", "atk-per-hand-card"); n > 0 {
-		return n * len(d.pl[c.ctrl].hand)
+	e := c.hasOp("continuous", "atk-per-hand-card")
+	for _, o := range e.Do {
+		if o.Op != "atk-per-hand-card" || o.N <= 0 {
+			continue
+		}
+		if o.What != "all" {
+			return o.N * len(d.pl[c.ctrl].hand)
+		}
+		// `what: all`: every player's hand ("Arcana Triumph Joker";
+		// in Domain every player still in the game).
+		n := 0
+		for _, q := range d.turnOrderFrom(d.tp) {
+			n += len(d.pl[q].hand)
+		}
+		return o.N * n
 	}
 	return 0
 }

@@ -69,7 +69,7 @@ func (d *duel) monsterNegator(m *inst) *inst {
 		if f.hasOp("continuous", "negate-monster-effects") != nil && !d.marked(f) && !d.trapNegatedBySpellTrap(f) {
 			return f
 		}
-		if f.loc == locMonster && f.ctrl != m.ctrl && f.hasOp("continuous", "negate-opponent-monster-effects") != nil && !d.marked(f) && d.monsterNegatorOf(f) == nil {
+		if f.loc == locMonster && f.ctrl != m.ctrl && d.reaches(f.ctrl, m.ctrl, nil) && f.hasOp("continuous", "negate-opponent-monster-effects") != nil && !d.marked(f) && d.monsterNegatorOf(f) == nil {
 			return f
 		}
 	}

@@ -54,6 +54,11 @@ var effectOps = map[string]opFunc{
 	"fusion-summon":                    opFusionSummon,                // fusion.go
 	"special-summon-extra-same-level":  opSpecialSummonExtraSameLevel, // fusion.go
 	"ritual-summon":                    opRitualSummon,                // ritual.go
+	"place-as-continuous-spell":        opPlaceAsContinuousSpell,      // placed.go
+	"relay-soul":                       opRelaySoul,                   // effectloss.go
+	"destroy-discarded-kind":           opDestroyDiscardedKind,        // eachplayer.go
+	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
+	"each-extra-to-gy-if-light":        opEachExtraToGyIfLight,        // eachplayer.go
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,
 	"allow-tribute":                    opAllowTribute,
@@ -91,6 +96,9 @@ var effectOps = map[string]opFunc{
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
 	"negate-effects":                   opNegateEffects,
+	"end-battle-phase":                 opEndBattlePhase,
+	"look-deck-top":                    opLookDeckTop,
+	"change-position":                  opChangePosition,
 	"negate-traps-this-turn":           opNegateTrapsThisTurn,
 }
 
@@ -109,6 +117,9 @@ func (d *duel) exec(l *link, o Op) {
 func (d *duel) validTargets(l *link) []*inst {
 	var out []*inst
 	for _, t := range l.targets {
+		if t.onField() && d.unaffectedBy(t, l) {
+			continue
+		}
 		if t.onField() || (l.eff.Target != nil && strings.Contains(l.eff.Target.What, "gy") && t.loc == locGY) {
 			out = append(out, t)
 		}

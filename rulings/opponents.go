@@ -7,6 +7,8 @@ package rulings
 // conditional one, each opponent who meets its condition). With two
 // players both readings are the card's own.
 
+import "fmt"
+
 // anOpponent reports whether p's opponent meets cond: with several
 // opponents, whether at least one does (OpponentConditions: the one place
 // that reads the switch); without the switch, the next opponent only.
@@ -69,3 +71,20 @@ func (d *duel) continuousRef() ruleRef {
 
 // monsterCount is how many monsters p controls.
 func (d *duel) monsterCount(p int) int { return len(d.pl[p].mz) }
+
+// unaffectedBy reports whether card c is unaffected by the resolving link
+// l: a face-up monster "unaffected by your opponent's activated effects
+// while their LP are higher than yours" ("Psychic End Punisher"), checked
+// against the player whose effect it is (with several opponents, each one
+// on its own: domain-continuous-effects#example-7).
+func (d *duel) unaffectedBy(c *inst, l *link) bool {
+	if l == nil || c.ctrl == l.ctrl || d.live(c, "unaffected-by-higher-lp-opponents") == nil {
+		return false
+	}
+	p, q := c.ctrl, l.ctrl
+	if !d.reaches(p, q, func(q int) bool { return d.pl[q].lp > d.pl[p].lp }) {
+		return false
+	}
+	d.emit("rule", p, c.name(), fmt.Sprintf("%s is unaffected by %s: %s has more LP than %s", d.describe(c), effectName(l.src.c, l.eff), d.pn(q), d.pn(p)), d.continuousRef())
+	return true
+}

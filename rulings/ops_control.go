@@ -63,3 +63,19 @@ func opUnionUnequip(d *duel, l *link, o Op) {
 func opExchangeMonsters(d *duel, l *link, o Op) {
 	d.exchangeMonsters(l)
 }
+
+// opChangePosition changes the battle position of its face-up target
+// monsters ("Enemy Controller").
+func opChangePosition(d *duel, l *link, o Op) {
+	for _, t := range d.validTargets(l) {
+		if t.loc != locMonster || !t.faceUp {
+			continue
+		}
+		t.def = !t.def
+		pos := "Attack"
+		if t.def {
+			pos = "Defense"
+		}
+		d.emit("position", l.ctrl, t.name(), fmt.Sprintf("%s changes %s to %s Position", l.src.name(), d.describe(t), pos), ruleRef{})
+	}
+}

@@ -76,7 +76,7 @@ func opDestroy(d *duel, l *link, o Op) {
 		}
 	}
 	for _, m := range append([]*inst{}, victims...) {
-		if !m.onField() {
+		if !m.onField() || d.unaffectedBy(m, l) {
 			continue
 		}
 		if l.spares(m) {
@@ -163,9 +163,13 @@ func opSendFromDeckToGy(d *duel, l *link, o Op) {
 	}
 }
 
-// opMill sends the top `n` cards of its controller's Deck to the Graveyard.
+// opMill sends the top `n` cards of its controller's Deck (`to: opponent`:
+// the opponent's) to the Graveyard.
 func opMill(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
+	if o.To == "opponent" {
+		p = l.oppTarget(d, p)
+	}
 	for i := 0; i < max(o.N, 1) && len(d.pl[p].deck) > 0; i++ {
 		d.moveTo(d.pl[p].deck[0], locGY, "sent from the top of the Deck by "+src.name())
 	}
@@ -449,4 +453,25 @@ func opShuffleIntoDeck(d *duel, l *link, o Op) {
 		}
 	}
 	d.emit("shuffle", p, src.name(), "the Deck is shuffled (the engine keeps the shuffled-in cards at the bottom, in order)", ruleRef{})
+}
+
+// opLookDeckTop looks at the top card of the opponent's Deck (`to:
+// opponent`, else its controller's) and leaves it there, or with `what:
+// bottom` puts it at the bottom ("Dark Scorpion - Chick the Yellow").
+func opLookDeckTop(d *duel, l *link, o Op) {
+	p := l.ctrl
+	if o.To == "opponent" {
+		p = l.oppTarget(d, p)
+	}
+	deck := d.pl[p].deck
+	if len(deck) == 0 {
+		return
+	}
+	top := deck[0]
+	if o.What != "bottom" {
+		d.emit("look", l.ctrl, top.name(), fmt.Sprintf("%s looks at the top card of %s's Deck and leaves it on top", d.pn(l.ctrl), d.pn(p)), ruleRef{})
+		return
+	}
+	d.pl[p].deck = append(append([]*inst{}, deck[1:]...), top)
+	d.emit("look", l.ctrl, top.name(), fmt.Sprintf("%s looks at the top card of %s's Deck and puts it at the bottom", d.pn(l.ctrl), d.pn(p)), ruleRef{})
 }

@@ -233,10 +233,10 @@ func (d *duel) startNextTurn() {
 	d.eotLock = false
 	for pi := range d.pl {
 		d.pl[pi].noSummon, d.pl[pi].noExtra, d.pl[pi].dragonsGone = false, false, 0
-		d.pl[pi].normalSummoned, d.pl[pi].pendulumSummoned = false, false
+		d.pl[pi].normalSummoned, d.pl[pi].pendulumSummoned, d.pl[pi].extraNormal = false, false, 0
 		d.pl[pi].noBattleDamage, d.pl[pi].noBattleDestroy, d.pl[pi].noBattlePhase = false, false, false
 		for _, c := range d.pl[pi].mz {
-			c.attacks, c.attackedOnce, c.usedThisTurn = 0, false, false
+			c.attacks, c.attackedOnce, c.usedThisTurn, c.hit = 0, false, false, nil
 		}
 		for _, c := range d.pl[pi].st {
 			c.usedThisTurn = false

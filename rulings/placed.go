@@ -43,3 +43,25 @@ func (d *duel) setAsSpell(a *Action) {
 	c.faceUp, c.setTurn = false, d.turn
 	d.emit("set", p, c.name(), fmt.Sprintf("%s Sets %s in the Spell & Trap Zone as a Spell", d.pn(p), c.name()), ruleRef{})
 }
+
+// opPlaceAsContinuousSpell places each targeted face-up monster face-up in its owner's Spell & Trap Zone as a Continuous Spell ("Sinful Spoils of Subversion - Snake-Eye"); the card stays on the field, so for a Deck Master it is no change of zones (domain-returning#condition).
+func opPlaceAsContinuousSpell(d *duel, l *link, o Op) {
+	for _, t := range d.validTargets(l) {
+		if t.loc != locMonster || !t.faceUp {
+			continue
+		}
+		if d.freeST(t.owner) <= 0 {
+			d.emit("rule", t.owner, t.name(), fmt.Sprintf("%s has no free Spell & Trap Zone: %s stays where it is", d.pn(t.owner), t.name()), ruleRef{})
+			continue
+		}
+		from := d.locName(t)
+		d.remove(t)
+		d.place(t, t.owner, locSpell)
+		t.faceUp, t.def, t.asSpell = true, false, true
+		t.attacks, t.atkAdd = 0, 0
+		d.emit("move", t.owner, t.name(), fmt.Sprintf("%s: %s → %s, placed face-up as a Continuous Spell by %s (it stays on the field)", t.name(), from, d.locName(t), l.src.name()), ruleRef{})
+		if dm := d.pl[t.owner].dmCard; dm == t {
+			d.note(fmt.Sprintf("the Deck Master %s moved from the Monster Zone to the Spell & Trap Zone: it is still on the field, so it has not changed zones", t.name()), plain("domain-returning#condition"))
+		}
+	}
+}

@@ -5,7 +5,7 @@ import "slices"
 // Unplayable says why the engine cannot play the card, or "" when it can:
 // a monster without effects (a Normal Monster, a Token, an Xyz or Fusion
 // Monster with only its materials) is playable, and so is a card whose
-// every effect is in the engine's vocabulary.
+// every effect (and every alternative of one) is in the engine's vocabulary.
 func (c *Card) Unplayable() string {
 	if len(c.Effects) == 0 {
 		if c.IsMonster() && !c.Has("effect") {
@@ -14,8 +14,10 @@ func (c *Card) Unplayable() string {
 		return "no effects in the vocabulary"
 	}
 	for _, e := range c.Effects {
-		if e.Unsupported != "" {
-			return "unsupported: " + e.Unsupported
+		for _, x := range append([]Effect{e}, e.Alts...) {
+			if x.Unsupported != "" {
+				return "unsupported: " + x.Unsupported
+			}
 		}
 	}
 	return ""

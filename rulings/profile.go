@@ -118,6 +118,7 @@ type Profile struct {
 	DamageStep        []Timing          // the Damage Step's timings in order; the timings battle.go walks through (duel.timingEvent)
 	DamageStepRule    Setting[int]      // number of timings, with its source; cited by duel.dsRef (battle.go)
 	DSNegators        Setting[string]   // "monster-only" or "any"; applied in duel.damageStepAllows (chain.go)
+	FirstOverTriggers Setting[bool]     // a card whose effect is marked `first` ("Flashbang") is activated before the triggers waiting at its timing go on a chain, and they miss their timing if it ends the Battle Phase; applied in duel.activatesFirst (battlecut.go)
 	DSPoints          map[string]string // Damage Step class (see dsClass) -> the anchor of the point that states whether that class may be activated; cited by duel.dsPoint (chain.go) so a refusal names the narrowest rule
 
 	ContinuousTrapFlipUse  Setting[bool]   // a Set Continuous Trap may be activated and its Ignition-like effect used at once; applied in duel.continuousTrapFlipUse (rules.go)
@@ -317,6 +318,8 @@ func (p *Profile) switches() []Switch {
 		yesNo(p.DSNegators.Value == "monster-only", "monster effects and Counter Traps only; no Spell Speed 2 Spells or Traps",
 			"any Spell Speed 2 or 3 effect that negates an activation"),
 		p.DSNegators.Rule, p.DSNegators.Assumed)
+	addB("damage-step", "Flashbang first", "Whether \"Flashbang\" is activated after damage calculation before the triggers waiting there go on a chain.", p.FirstOverTriggers,
+		"yes: it goes first, alone, and the waiting triggers miss their timing when the Battle Phase ends", "no: the waiting triggers go on a chain first, and it may be chained to them")
 	for i := range p.DamageStep {
 		t := &p.DamageStep[i]
 		add("damage-step", fmt.Sprintf("Damage Step timing %d: %s", i+1, t.Name), t.Description,
@@ -512,6 +515,7 @@ func goatProfile() *Profile {
 		OneChainOnAttack:  assumed(false, "battle-phase-reference#battle-step"),
 		DamageStepRule:    sourced(6, "goat-10#10a"),
 		DSNegators:        sourced("monster-only", "goat-10#10c"),
+		FirstOverTriggers: assumed(false, todaySEGOC),
 
 		ContinuousTrapFlipUse:  sourced(false, "goat-06#rule"),
 		AlwaysReveal:           sourced(true, "goat-07#rule"),
@@ -576,6 +580,7 @@ func hatProfile() *Profile {
 		OneChainOnAttack:  assumed(false, "battle-phase-reference#battle-step"),
 		DamageStepRule:    sourced(7, "hat-06#rule"),
 		DSNegators:        sourced("monster-only", "hat-06#activation"),
+		FirstOverTriggers: assumed(false, todaySEGOC),
 		DSPoints: map[string]string{
 			AllowCounter:             "hat-06#point-1",
 			AllowMonsterNegator:      "hat-06#point-2",
@@ -658,6 +663,7 @@ func edisonProfile() *Profile {
 		OneChainOnAttack:  sourced(true, edisonAttackRule),
 		DamageStepRule:    sourced(7, "edison-08#rule"),
 		DSNegators:        sourced("monster-only", edisonPage+"#damage-step"),
+		FirstOverTriggers: sourced(true, edisonPage+"#timing-5"),
 
 		ContinuousTrapFlipUse:  assumed(true, fb("continuous-trap")),
 		AlwaysReveal:           assumed(false, fb("verifying-hands")),
@@ -748,6 +754,7 @@ func modernProfile() *Profile {
 		OneChainOnAttack:  sourced(false, "battle-phase-reference#battle-step"),
 		DamageStepRule:    sourced(5, todayDSTimings),
 		DSNegators:        sourced("any", todayDSAllowed),
+		FirstOverTriggers: sourced(false, todaySEGOC),
 		DamageStep:        modernTimings(false),
 
 		ContinuousTrapFlipUse:  sourced(true, todayContTrap),
@@ -779,7 +786,7 @@ func domainProfile() *Profile {
 	for _, s := range []*Setting[bool]{&p.SharedFieldSpell, &p.IgnitionPriority, &p.LPCostToZero,
 		&p.MaintenanceToZero, &p.ChainEnergyToZero, &p.DrawPastDeck, &p.ZeroATKBothDie, &p.OneChainOnAttack,
 		&p.ContinuousTrapFlipUse, &p.AlwaysReveal, &p.FailToFind, &p.TriggerAfterMove, &p.EquipFailKeeps,
-		&p.OpponentSummonPosition, &p.TrapMonsterZones, &p.MatchDraws} {
+		&p.OpponentSummonPosition, &p.TrapMonsterZones, &p.MatchDraws, &p.FirstOverTriggers} {
 		s.Assumed = true
 	}
 	for _, s := range []*Setting[string]{&p.ReplaceOwnField, &p.SEGOC, &p.Replay, &p.DSNegators, &p.VoluntaryLoops,

@@ -52,6 +52,7 @@ type duel struct {
 	dmOffers     []int         // players who may return their Deck Master now, in turn order
 	lingering    []*lingering  // effects that last until a player\'s next Draw Phase ("Heat Wave")
 	loopFound    bool          // the trial copy met an infinite loop
+	bpCut        bool          // an effect ended the Battle Phase during the Damage Step (battlecut.go)
 	trapStunTurn int           // turn in which "Trap Stun" negates the other Traps (negation.go)
 	trapStunSrc  *inst         // that "Trap Stun"
 
@@ -373,7 +374,7 @@ func (d *duel) prepare(a *Action) {
 	if len(d.maint) > 0 && a.Verb != vPay && a.Verb != vNoPay {
 		d.defaultMaintenance()
 	}
-	if d.building && !d.isBuildAction(a) {
+	if d.building && !d.isBuildAction(a) && !d.activatesFirst(a) {
 		d.finishBuild()
 	}
 	if d.stopped || d.over {

@@ -78,6 +78,9 @@ func (d *duel) activationAllowed(p int, c *inst, e *Effect, cardAct bool) bool {
 		d.illegal(fmt.Sprintf("%s has no free Spell & Trap Zone for %s", d.pn(p), c.name()), d.stZoneRef(p))
 		return false
 	}
+	if c.isMonster() && !cardAct && !d.mineAllows(p, "activate monster effects") {
+		return false
+	}
 	if summonsSpecial(e) {
 		if k := d.noSpecialSummons(); k != nil {
 			r := ruleRef{}

@@ -154,6 +154,9 @@ type Action struct {
 	// UseEffect: "… and uses its effect": a Set Continuous Trap is activated
 	// and its Ignition-like effect used at the same time.
 	UseEffect bool
+	// Branch is the choice of a choose-one effect the line names
+	// ("choosing mill"), by its label (choice.go).
+	Branch string
 	// TargetPlayer is the player an effect targets ("targeting C"), plus
 	// 1; 0 when none is named.
 	TargetPlayer int

@@ -22,8 +22,7 @@ func (d *duel) summon(a *Action) {
 		d.fail("%s", d.whereText(a.Card, p, "hand"))
 		return
 	}
-	if d.pl[p].normalSummoned {
-		d.illegal(fmt.Sprintf("%s has already Normal Summoned or Set this turn", d.pn(p)), ruleRef{})
+	if !d.normalSummonFree(p) {
 		return
 	}
 	if fromDMZ && !d.dmMayLeave(c, "be Normal or Tribute Summoned") {
@@ -64,8 +63,17 @@ func (d *duel) summon(a *Action) {
 		}
 		tributes = append(tributes, t)
 	}
+	if a.N > 0 && len(tributes) == 0 {
+		if !d.tributesPaidInLP(p, c, need, a.N) {
+			return
+		}
+		need = 0
+	}
 	if len(tributes) != need {
 		d.illegal(fmt.Sprintf("%s (Level %d) needs %d Tribute(s), not %d", c.name(), d.level(c), need, len(tributes)), ruleRef{})
+		return
+	}
+	if !d.zoneForSummon(p, c, len(tributes)) {
 		return
 	}
 	if fromDMZ && !d.payDMCost(p, c) {
@@ -80,6 +88,7 @@ func (d *duel) summon(a *Action) {
 		d.tick()
 		for _, t := range tributes {
 			d.tribute(t, fmt.Sprintf("Tributed for %s", c.name()))
+			t.costFor = c.id
 		}
 	}
 	d.tick()
@@ -156,8 +165,7 @@ func (d *duel) set(a *Action) {
 	d.slowAction()
 	switch {
 	case c.isMonster():
-		if d.pl[p].normalSummoned {
-			d.illegal(fmt.Sprintf("%s has already Normal Summoned or Set this turn", d.pn(p)), ruleRef{})
+		if !d.normalSummonFree(p) {
 			return
 		}
 		if d.freeMZ(p) <= 0 {

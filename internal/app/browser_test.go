@@ -701,7 +701,11 @@ func testAxe(t *testing.T, a *App, tools *toolFixture) {
 		}
 	})
 
-	ctx := newTab(t, 3*time.Minute)
+	pages := append(a11yPages(a), tools.axePaths()...)
+	// The tab's deadline grows with the pages to check (a generous 6 s a
+	// page, several times what an idle machine needs): it stops a hung
+	// browser, it is not a speed limit, and a loaded machine must not fail it.
+	ctx := newTab(t, max(3*time.Minute, time.Duration(len(pages)+8)*6*time.Second))
 	// Each page is loaded once: all WCAG rules under a light system theme,
 	// then the contrast rule again under a dark one (the media query
 	// applies at once, with no reload).
@@ -718,7 +722,6 @@ func testAxe(t *testing.T, a *App, tools *toolFixture) {
 		}
 	}
 	start := time.Now()
-	pages := append(a11yPages(a), tools.axePaths()...)
 	act(t, ctx, emulateWidth(1280), emulateMedia("", "light"))
 	// Rule pages share one template and differ in their Markdown, whose
 	// colours come from a few rules: the dark theme is checked on the first
