@@ -9,14 +9,26 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"substep/internal/cardsdb"
+	"substep/rulings"
 	"substep/rulings/domain"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden reports in testdata")
 
+// checker is the checker the site runs: the pools, and the catalogue's card
+// data for Domain decks and Main/Extra placement.
 func checker(t testing.TB) *Checker {
 	t.Helper()
-	return &Checker{Set: mustDefault(t)}
+	cat, err := rulings.DefaultCatalogue()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards, err := cardsdb.FromCatalogue(cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Checker{Set: mustDefault(t), Cards: cards}
 }
 
 func rules(r Result) []string {
@@ -131,9 +143,6 @@ func TestRealisticLists(t *testing.T) {
 	}
 	for _, file := range files {
 		format, _, _ := strings.Cut(filepath.Base(file), "-")
-		if format == DomainID {
-			continue // needs card data: internal/app's tests check it
-		}
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
@@ -156,6 +165,37 @@ func TestRealisticLists(t *testing.T) {
 		}
 		if d := cmp.Diff(string(want), b.String()); d != "" {
 			t.Errorf("%s (-want +got):\n%s", file, d)
+		}
+	}
+}
+
+// TestPlacement: a Fusion Monster in the Main Deck and a Spell in the
+// Extra Deck are each a problem, judged from the card data's types; a card
+// the card data has no type for gets no verdict, and a note names it.
+func TestPlacement(t *testing.T) {
+	ch := checker(t)
+	list := "Main\n1 Thousand-Eyes Restrict\n1 Sangan\n1 Tsukuyomi\nExtra\n1 Pot of Greed\n1 Relinquished\n"
+	r, err := ch.Check("goat", "deck.txt", []byte(list), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range r.Problems {
+		if p.Rule == RuleDeckZone {
+			got = append(got, p.Card)
+		}
+	}
+	want := []string{"Thousand-Eyes Restrict", "Pot of Greed", "Relinquished"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("deck-zone problems (-want +got):\n%s", d)
+	}
+	note := strings.Join(r.Notes, "\n")
+	if !strings.Contains(note, "1 of the 5 cards were not checked") || !strings.Contains(note, "Tsukuyomi") {
+		t.Errorf("no placement note for the untyped card: %q", note)
+	}
+	for _, p := range r.Problems {
+		if p.Card == "Sangan" || p.Card == "Tsukuyomi" {
+			t.Errorf("unexpected problem %s: %s", p.Rule, p.Message)
 		}
 	}
 }
