@@ -1,8 +1,8 @@
 package quizzes
 
 import (
+	"fmt"
 	"io/fs"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -39,24 +39,18 @@ func ruleAnchors(t *testing.T, format string) []string {
 	return out
 }
 
-// shortfallRE reads the README's documented shortfall: lines "- `page#anchor`".
-var shortfallRE = regexp.MustCompile("(?m)^- `([a-z0-9-]+#[A-Za-z0-9_-]+)`")
+// anchorFloor is how many rule anchors of each format's pages have at
+// least two certification questions, as measured when it was last raised.
+// It only goes up: a change that lowers a count fails, and a change that
+// raises one should raise the floor to the count the test logs.
+var anchorFloor = map[string]int{"goat": 51, "hat": 39, "edison": 11, "domain": 21}
 
-// TestRuleAnchorCoverage: every rule anchor of a format's pages is cited by
-// at least two certification questions, except the anchors quizzes/README.md
-// lists as the documented shortfall. The test fails on an anchor below two
-// that the README does not list, and on a listed anchor that has reached
-// two (so the list stays true).
+// TestRuleAnchorCoverage: every rule anchor of a format's pages (every
+// numbered rule, point, timing and example) should be cited by at least two
+// certification questions. The test lists the anchors still short, per
+// format, and fails when fewer anchors are covered than the floor.
 func TestRuleAnchorCoverage(t *testing.T) {
 	set := embeddedSet(t)
-	readme, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	listed := map[string]bool{}
-	for _, m := range shortfallRE.FindAllStringSubmatch(string(readme), -1) {
-		listed[m[1]] = true
-	}
 	for _, f := range Formats {
 		b, _ := set.Bank(f)
 		cited := map[string]int{}
@@ -71,16 +65,14 @@ func TestRuleAnchorCoverage(t *testing.T) {
 		anchors := ruleAnchors(t, f)
 		var short []string
 		for _, a := range anchors {
-			switch {
-			case cited[a] < 2 && !listed[a]:
-				t.Errorf("%s is cited by %d certification question(s): write questions or list it under the shortfall in quizzes/README.md", a, cited[a])
-			case cited[a] >= 2 && listed[a]:
-				t.Errorf("%s now has %d certification questions: remove it from the shortfall in quizzes/README.md", a, cited[a])
-			}
 			if cited[a] < 2 {
-				short = append(short, a)
+				short = append(short, fmt.Sprintf("%s (%d)", a, cited[a]))
 			}
 		}
-		t.Logf("%s: %d of %d rule anchors have two or more certification questions; short: %s", f, len(anchors)-len(short), len(anchors), strings.Join(short, " "))
+		covered := len(anchors) - len(short)
+		t.Logf("%s: %d of %d rule anchors have two or more certification questions (floor %d); short: %s", f, covered, len(anchors), anchorFloor[f], strings.Join(short, " "))
+		if covered < anchorFloor[f] {
+			t.Errorf("%s: %d rule anchors have two certification questions, fewer than the floor of %d; short: %s", f, covered, anchorFloor[f], strings.Join(short, " "))
+		}
 	}
 }

@@ -167,9 +167,17 @@ func sameKind(format string, q *Question, got string, cache *parseCache) []strin
 	case slices.Contains(positions, got):
 		out = positions
 	case slices.Contains(timingNames, got):
+		// The formats with the resolve-effects timing answer it (and the
+		// end of the Damage Step) more often than the others: offer those
+		// first, so neither is right more often than chance when offered.
 		out = timingNames
+		if r := ask("damage step timings"); r == "7" {
+			out = append([]string{"resolve effects", "end of the Damage Step"}, timingNames...)
+		}
 	case slices.Contains(responses, got):
 		out = responses
+	case reAskList.MatchString(query):
+		out = listKind(query, got, q, ask, lines)
 	case q.Kind == KindChainLink && reAskCard.MatchString(normalize(q.Ask)):
 		// other cards of the duel: every chain's links, then every card
 		// in a hand, on the field or in a Graveyard as the duel went on
@@ -186,6 +194,35 @@ func sameKind(format string, q *Question, got string, cache *parseCache) []strin
 				}
 			}
 		}
+	}
+	return out
+}
+
+// reAskList is a query whose answer lists a player's cards in one place.
+var reAskList = regexp.MustCompile(`^(graveyard|hand|banished|monsters|spells) ([a-f][1-9]?)$`)
+
+// listKind lists plausible wrong lists for a list query ("graveyard a"):
+// the same place earlier in the duel, the other player's, the answer with
+// one card fewer, and with one more card of the duel.
+func listKind(query, got string, q *Question, ask func(string) string, lines int) []string {
+	m := reAskList.FindStringSubmatch(query)
+	var out []string
+	for k := 1; k <= lines; k++ {
+		out = append(out, ask(query+" after line "+strconv.Itoa(k)))
+	}
+	have := cardsOf(got)
+	for i := range have {
+		if len(have) > 1 {
+			out = append(out, strings.Join(slices.Delete(slices.Clone(have), i, i+1), ", "))
+		}
+	}
+	for _, c := range setupCards(q.Scenario) {
+		if !slices.Contains(have, c) {
+			out = append(out, strings.Join(append(slices.Clone(have), c), ", "))
+		}
+	}
+	if other := map[string]string{"a": "b", "b": "a"}[m[2]]; other != "" {
+		out = append(out, ask(m[1]+" "+other))
 	}
 	return out
 }

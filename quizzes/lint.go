@@ -38,7 +38,7 @@ func Lint(set *Set, situation Situation) []string {
 				}
 				text += "\n" + s
 			}
-			if giveaway(text, q) {
+			if giveaway(text, q.Prompt, q) {
 				bad("the right choice %q can be read from the prompt or situation", q.CorrectChoice().Label())
 			}
 			key := q.Pool + "\x00" + normalize(q.Scenario+q.Deck+"\x00"+q.DeckMaster) + "\x00" + normalize(q.Ask)
@@ -64,19 +64,39 @@ func Lint(set *Set, situation Situation) []string {
 // names the players, so naming one gives nothing away.
 var rePlayer = regexp.MustCompile(`^(?i:(player |team )?[a-f][1-9]?)$`)
 
-// giveaway reports whether the right choice's text appears in text as
-// whole words while no wrong choice's does.
-func giveaway(text string, q *Checked) bool {
+// giveaway reports whether the right choice's text appears in text (the
+// prompt and the situation) as whole words while no wrong choice's does.
+// A wrong choice's text that only appears inside the right one's ("damage
+// calculation" in "before damage calculation") does not count. A choice
+// that only names a player is checked against the prompt alone: every
+// situation names the players, but a prompt that names the one who wins
+// gives it away.
+func giveaway(text, prompt string, q *Checked) bool {
 	right := q.CorrectChoice()
-	if rePlayer.MatchString(strings.TrimSpace(right.Label())) || !mentions(text, right.Label()) {
+	if rePlayer.MatchString(strings.TrimSpace(right.Label())) {
+		text = prompt
+	}
+	if !mentions(text, right.Label()) {
 		return false
 	}
+	rest := removeMentions(text, right.Label())
 	for _, c := range q.Choices {
-		if c.ID != right.ID && mentions(text, c.Label()) {
+		if c.ID != right.ID && mentions(rest, c.Label()) {
 			return false
 		}
 	}
 	return true
+}
+
+// removeMentions is text (normalized) without the whole-word occurrences of
+// phrase.
+func removeMentions(text, phrase string) string {
+	t := normalize(strings.NewReplacer(`"`, " ", "“", " ", "”", " ").Replace(text))
+	re, err := regexp.Compile(`(^|[^\pL\pN])` + regexp.QuoteMeta(normalize(phrase)) + `($|[^\pL\pN])`)
+	if err != nil {
+		return t
+	}
+	return re.ReplaceAllString(t, "$1 \x00 $2")
 }
 
 // mentions reports whether phrase occurs in text as whole words, ignoring

@@ -34,8 +34,10 @@ const (
 	vXyz           = "xyz-summon"
 	vProcedure     = "procedure-summon"
 	vSetAsSpell    = "set-as-spell"
+	vInstead       = "destroy-instead"
 	vPendulumSpell = "pendulum-activate"
 	vPendulum      = "pendulum-summon"
+	vRoll          = "roll"
 )
 
 var (
@@ -70,10 +72,11 @@ var (
 	rePossessive = regexp.MustCompile(`(?i)^(?:player\s+)?([a-f][1-9]?)(?:'s|’s)\s+`)
 	reDSEnds     = regexp.MustCompile(`(?i)^the (?:damage step|battle) ends$`)
 	reXyz        = regexp.MustCompile(`(?i)^xyz summons\s+(.+?),?\s+(?:using|with|by overlaying)\s+(.+)$`)
-	reProcedure  = regexp.MustCompile(`(?i)^special summons\s+(.+?)(?:,?\s+(?:by\s+)?(?:revealing|banishing)\s+(.+))?(?:\s+by its (?:own )?(?:summon )?procedure)?$`)
+	reProcedure  = regexp.MustCompile(`(?i)^special summons\s+(.+?)(?:,?\s+(?:by\s+)?(?:revealing|banishing|returning|shuffling)\s+(.+?)(?:\s+(?:to|into) (?:the|his|her|their) deck)?)?(?:\s+by its (?:own )?(?:summon )?procedure)?$`)
 	reSetAs      = regexp.MustCompile(`(?i)^sets\s+(.+?)\s+(?:as a spell(?: card)?|in (?:the|his|her|their) spell (?:&|and) trap zone(?: as a spell)?)$`)
 	rePendSpell  = regexp.MustCompile(`(?i)^(?:activates|places)\s+(.+?)\s+(?:as a pendulum spell|in (?:a|the|his|her|their) pendulum zone)$`)
 	rePendulum   = regexp.MustCompile(`(?i)^pendulum summons\s+(.+)$`)
+	reRoll       = regexp.MustCompile(`(?i)^rolls\s+(?:a\s+|an\s+)?([1-6])(?:\s+for\s+.+?)?(?:,?\s+choosing\s+(?:player\s+)?([a-f][1-9]?))?$`)
 	reSynchro    = regexp.MustCompile(`(?i)^synchro summons\s+(.+?),?\s+(?:using|with|from)\s+(.+)$`)
 	reReturnDM   = regexp.MustCompile(`(?i)^returns\s+(.+?)\s+to\s+(?:the|his|her|their)\s+deck master zone$`)
 	reKeepDM     = regexp.MustCompile(`(?i)^(?:keeps|leaves)\s+.+?\s+(?:in|on)\s+(?:the|his|her|their)\s+(?:graveyard|deck|hand|banished cards|field)$|^does not return\s+.+$`)
@@ -185,6 +188,16 @@ var playerPhrases = []phrase{
 	}},
 	{rePendSpell, func(p *parser, a *Action, m []string) string { a.Verb = vPendulumSpell; return p.ref(m[1], &a.Card) }},
 	{rePendulum, func(p *parser, a *Action, m []string) string { a.Verb = vPendulum; return p.refList(m[1], &a.Tribute) }},
+	{reRoll, func(p *parser, a *Action, m []string) string {
+		a.Verb = vRoll
+		a.N, _ = strconv.Atoi(m[1])
+		if m[2] != "" {
+			if a.TargetPlayer = p.playerIndex(m[2]) + 1; a.TargetPlayer == 0 {
+				return fmt.Sprintf("there is no player %s", m[2])
+			}
+		}
+		return ""
+	}},
 	{reReturnDM, func(p *parser, a *Action, m []string) string {
 		a.Verb = vReturnDM
 		if !reDMWord.MatchString(m[1]) {
@@ -213,6 +226,10 @@ var playerPhrases = []phrase{
 	}},
 	{reNSummon, func(p *parser, a *Action, m []string) string { a.Verb = vNormalSummon; return p.ref(m[1], &a.Card) }},
 	{reSetAs, func(p *parser, a *Action, m []string) string { a.Verb = vSetAsSpell; return p.ref(m[1], &a.Card) }},
+	{reInstead, func(p *parser, a *Action, m []string) string {
+		a.Verb = vInstead
+		return firstErr(p.ref(m[1], &a.Card), p.ref(m[2], &a.Other))
+	}},
 	{reSet, func(p *parser, a *Action, m []string) string { a.Verb = vSet; return p.ref(m[1], &a.Card) }},
 	{reDirectP, func(p *parser, a *Action, m []string) string {
 		if a.TargetPlayer = p.playerIndex(m[1]) + 1; a.TargetPlayer == 0 {
@@ -325,7 +342,7 @@ func (p *parser) attackTarget(a *Action, s string) string {
 
 var clauseWords = []string{
 	"and uses its effect", "and using its effect", "using its effect", "and uses it at once",
-	"targeting", "discarding", "tributing", "declaring", "special summoning", "searching for", "searching",
+	"targeting", "discarding", "tributing", "banishing", "declaring", "special summoning", "searching for", "searching",
 	"adding", "paying", "removing", "setting", "choosing", "selecting", "to destroy", "on",
 	"before", "using priority", "with priority", "in response", "as chain link", "for the cost", "as a cost", "from",
 }
@@ -356,8 +373,8 @@ func (p *parser) activation(a *Action, s string) string {
 			err = p.refList(arg, &a.Targets)
 		case "discarding":
 			err = p.refList(trimTail(arg, "for the cost", "as a cost", "as the cost"), &a.Discard)
-		case "tributing":
-			err = p.refList(trimTail(arg, "for the cost", "as a cost"), &a.Tribute)
+		case "tributing", "banishing":
+			err = p.refList(trimTail(arg, "for the cost", "as a cost", "from the graveyard"), &a.Tribute)
 		case "declaring":
 			a.Declare = strings.TrimSpace(arg)
 		case "choosing", "selecting":

@@ -518,6 +518,11 @@ func (st *State) locations(name string) []string {
 				out = append(out, p+"'s Deck")
 			}
 		}
+		for _, c := range ps.extra {
+			if sameName(c, name) {
+				out = append(out, p+"'s Extra Deck")
+			}
+		}
 		for _, c := range ps.Graveyard {
 			if sameName(c, name) {
 				out = append(out, p+"'s Graveyard")

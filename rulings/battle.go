@@ -114,11 +114,15 @@ func (d *duel) declareAttack(a *Action) {
 		d.illegal(fmt.Sprintf("%s stops other monsters from attacking", d.describe(l)), ruleRef{})
 		return
 	}
+	if why := d.attackBanned(m); why != "" {
+		d.illegal(why, ruleRef{})
+		return
+	}
 	if b := d.boundCannotAttack(m); b != nil {
 		d.illegal(fmt.Sprintf("%s negates %s, which cannot attack while it stays face-up", d.describe(b), m.name()), ruleRef{})
 		return
 	}
-	if m.ctrlUntil {
+	if m.ctrlUntil && !m.ctrlFree {
 		d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot declare an attack", m.name()), ruleRef{})
 		return
 	}
@@ -129,10 +133,14 @@ func (d *duel) declareAttack(a *Action) {
 		d.illegal(fmt.Sprintf("%s already declared an attack this turn: its attack was cancelled after a replay, which still counts", m.name()), rr)
 		return
 	}
-	if m.attacks > 0 && !d.attackAgain(m, target) {
+	if m.attacks > 0 && !d.mayAttackAgain(m) && !d.attackAgain(m, target) {
 		if !d.stopped {
 			d.illegal(fmt.Sprintf("%s has already attacked this turn", m.name()), ruleRef{})
 		}
+		return
+	}
+	if why := d.cannotAttackNow(m); why != "" {
+		d.illegal(why, ruleRef{})
 		return
 	}
 	if a.Direct && len(d.pl[def].mz) > 0 {
@@ -150,6 +158,7 @@ func (d *duel) declareAttack(a *Action) {
 		}
 	}
 	m.attacks++
+	d.lastAttackID = m.id
 	m.noteAttack(target)
 	d.t.attacks[m.name()]++
 	d.atk = &attack{attacker: m, target: target, defender: def, oppCount: len(d.pl[def].mz), declWindow: true, crossCounter: -1}
@@ -377,7 +386,7 @@ func (d *duel) timingEvent(ev string) {
 				if by := at.res.by[q]; by != nil && by.c != nil {
 					for i := range by.c.Effects {
 						e := &by.c.Effects[i]
-						if e.Kind == "trigger" && e.When == TrigBattleDamage {
+						if e.Kind == "trigger" && (e.When == TrigBattleDamage || e.When == "direct-battle-damage" && at.target == nil) {
 							d.queueBattle(by, e, TrigBattleDamage, other(at, by))
 						}
 					}
@@ -398,7 +407,11 @@ func (d *duel) timingEvent(ev string) {
 				d.destroy(u, "its Union effect", false)
 				continue
 			}
+			if d.replacedBy(m) {
+				continue
+			}
 			m.markedBattle = true
+			d.noteBattleKill(other(at, m), m)
 			d.emit("battle", m.ctrl, m.name(), fmt.Sprintf("%s is destroyed by battle; it stays on the field until the end of the Damage Step", d.describe(m)), d.dsRef(t.Rule))
 			if o := other(at, m); o != nil && o.loc == locMonster && d.live(o, "negate-battled-effects") != nil && m.c != nil && !m.c.Has("normal") {
 				m.effNegated = true
@@ -512,6 +525,8 @@ func (d *duel) results() {
 			res.destroyed = keep
 		}
 	}
+	res.destroyed = d.spareBattleProof(res.destroyed)
+	d.fieldDamageShield(res, a, tg)
 	for q := range d.pl {
 		if res.dmg[q] > 0 {
 			d.emit("battle", q, "", fmt.Sprintf("%s will take %d battle damage", d.pn(q), res.dmg[q]), ruleRef{})

@@ -77,6 +77,7 @@ func (d *duel) pushLink(l *link, costs []string) {
 		txt += ", targeting " + d.describeAll(l.targets)
 	}
 	d.emit("activate", l.ctrl, l.src.name(), txt, ruleRef{})
+	d.targetedSelfDestroy(l)
 	d.clearPasses()
 }
 
@@ -95,6 +96,14 @@ func (d *duel) activateTrigger(tr *trig) {
 		return
 	}
 	if tr.eff = d.chosen(tr.src, tr.eff, tr.act); tr.eff == nil {
+		return
+	}
+	if why := d.ifMet(tr.src, tr.eff); why != "" {
+		if tr.chosen && !tr.mandatory {
+			d.illegal(fmt.Sprintf("%s's effect cannot be activated: %s", tr.src.name(), why), ruleRef{})
+			return
+		}
+		d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's effect does not activate: %s", tr.src.name(), why), ruleRef{})
 		return
 	}
 	l := &link{src: tr.src, eff: tr.eff, ctrl: tr.ctrl, trigger: true, battled: tr.battled, oppP: oppP}
@@ -697,7 +706,7 @@ func summonsSpecial(e *Effect) bool {
 		switch o.Op {
 		case "special-summon", "special-summon-from-deck", "special-summon-from-gy-each", "special-summon-from-hand-or-deck",
 			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy",
-			"special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon", "relay-soul":
+			"special-summon-zeroed", "special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon", "relay-soul":
 			return true
 		}
 	}
@@ -880,6 +889,8 @@ func (d *duel) targetPool(t *Target, p int) []*inst {
 			}
 		case "monster-in-any-gy":
 			pool = append(pool, ps.gy...)
+		default:
+			pool = append(pool, d.morePool(t, ps)...) // targets.go
 		}
 	}
 	return pool
@@ -918,6 +929,9 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 		if !c.isMonster() || c.loc != locGY {
 			return fmt.Sprintf("%s must target a monster in a Graveyard", src.name())
 		}
+		if why := improperSummon(c); why != "" && revives(src) {
+			return why
+		}
 	case "spell-in-your-gy":
 		if c.c.Kind != "spell" || c.loc != locGY {
 			return fmt.Sprintf("%s must target a Spell Card in a Graveyard", src.name())
@@ -937,7 +951,7 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 	if t.Filter != "" && !d.matchesAny(c, t.Filter) {
 		return fmt.Sprintf("%s must target a card that is %s, and %s is not", src.name(), t.Filter, d.describe(c))
 	}
-	return ""
+	return d.badTargetMore(t, c, src) // targets.go
 }
 
 // defaultTarget picks a target deterministically: the opponent's cards

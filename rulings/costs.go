@@ -250,13 +250,17 @@ var costOps = map[string]costOp{
 		return []string{"banish " + cc.c.name()}, true
 	}},
 	"discard":              {check: checkDiscardCost, pay: payDiscardCost},
+	"mill":                 {check: checkMillCost, pay: payMillCost}, // deckcost.go
 	"send-from-hand":       {check: checkDiscardCost, pay: payDiscardCost},
 	"tribute":              {check: checkTributeCost, pay: payTributeCost},
 	"remove-counter":       {check: checkCounterCost, pay: payCounterCost},
 	"detach":               {check: checkDetachCost, pay: payDetachCost}, // xyz.go
 	"banish-from-gy-level": {check: checkBanishLevelCost, pay: payBanishLevelCost},
-	"reveal":               {check: checkRevealCost, pay: payRevealCost},       // procedure.go
-	"banish-own":           {check: checkBanishOwnCost, pay: payBanishOwnCost}, // procedure.go
+	"banish-from-gy":       {check: checkBanishFromGyCost, pay: payBanishFromGyCost}, // procedure.go
+	"no-attack-this-turn":  {pay: payNoAttackCost},                                   // procedure.go
+	"reveal":               {check: checkRevealCost, pay: payRevealCost},             // procedure.go
+	"banish-own":           {check: checkBanishOwnCost, pay: payBanishOwnCost},       // procedure.go
+	"return-own-to-deck":   {check: checkReturnOwnCost, pay: payReturnOwnCost},       // mustfirst.go
 	// tribute-self: Tribute this card from the field.
 	"tribute-self": {check: func(cc costCall) bool {
 		if cc.c.loc != locMonster {
@@ -280,7 +284,8 @@ var costOps = map[string]costOp{
 	}},
 }
 
-// checkDiscardCost: `discard` needs `n` other cards in the hand.
+// checkDiscardCost: `discard` needs `n` other cards in the hand (that
+// match `filter`, if any).
 func checkDiscardCost(cc costCall) bool {
 	avail := 0
 	for _, h := range cc.d.pl[cc.p].hand {
@@ -367,6 +372,9 @@ func payTributeCost(cc costCall) ([]string, bool) {
 			if x = d.find(cc.a.Tribute[i], p, locMonster); x == nil || x.ctrl != p {
 				d.fail("%s", d.whereText(cc.a.Tribute[i], p, "Monster Zone"))
 				return nil, false
+			}
+			if cc.o.Filter != "" && !d.matches(x, cc.o.Filter) {
+				return nil, cc.illegal("%s cannot be Tributed for %s: it does not match %s", x.name(), cc.c.name(), cc.o.Filter)
 			}
 		} else {
 			x = d.pl[p].mz[0]

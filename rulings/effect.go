@@ -38,13 +38,21 @@ type Effect struct {
 	Mandatory bool `yaml:"mandatory,omitempty" json:"mandatory,omitempty"`
 	// OncePerTurn: the effect can be activated once per turn (once.go).
 	OncePerTurn bool `yaml:"once-per-turn,omitempty" json:"once_per_turn,omitempty"`
+	// OncePerName: each player can activate a card of this name once per
+	// turn ("You can only activate 1 Pot of Duality per turn"; once.go).
+	OncePerName bool `yaml:"once-per-name,omitempty" json:"once_per_name,omitempty"`
+	// Only: on a `procedure` effect, the card cannot be Normal Summoned or
+	// Set and must first be Special Summoned this way (mustfirst.go).
+	Only bool `yaml:"only,omitempty" json:"only,omitempty"`
 	// Or: this effect is another choice of the effect before it ("choose
 	// one"); the catalogue moves it into that effect's Alts (choice.go).
 	Or bool `yaml:"or,omitempty" json:"-"`
 	// First: where the format says so (Profile.FirstOverTriggers), it is
 	// activated before the triggers waiting at its timing ("Flashbang").
-	First bool     `yaml:"first,omitempty" json:"first,omitempty"`
-	Alts  []Effect `yaml:"-" json:"choices,omitempty"`
+	First bool `yaml:"first,omitempty" json:"first,omitempty"`
+	// If is a condition the effect needs when it would activate, besides
+	If   string   `yaml:"if,omitempty" json:"if,omitempty"`
+	Alts []Effect `yaml:"-" json:"choices,omitempty"`
 }
 
 // Target says what an effect targets when activated.
@@ -90,6 +98,7 @@ var whenConditions = map[string]string{
 	TrigBeforeCalc:                "before damage calculation",
 	TrigDamageCalc:                "during damage calculation",
 	TrigBattleDamage:              "this card inflicts battle damage to the opponent",
+	"direct-battle-damage":        "this card inflicts battle damage to the opponent by a direct attack",
 	TrigAfterCalc:                 "after damage calculation, if this card battled",
 	TrigDestroyedByBattle:         "this card is destroyed by battle",
 	TrigDestroyedToGY:             "this card is destroyed by battle and sent to the Graveyard",
@@ -117,6 +126,11 @@ var whenConditions = map[string]string{
 	"pendulum-summoned":           "this card is Pendulum Summoned",
 	"end-phase":                   "your End Phase",
 	"opponent-standby":            "each of your opponent's Standby Phases",
+	"tributed":                    "this card is Tributed",
+	// Summon procedures of retro staples (mustfirst.go: retroProcedureConds)
+	"exactly-three-dark-in-gy":    "exactly 3 DARK monsters are in your Graveyard",
+	"four-lightsworn-names-in-gy": "4 or more \"Lightsworn\" monsters with different names are in your Graveyard",
+	"control-another-blackwing":   "you control another face-up \"Blackwing\" monster",
 	"opponent-main-phase":         "your opponent's Main Phase",
 	"took-battle-damage":          "you take battle damage from an opponent's attacking monster",
 	"own-turn-not-sent-this-turn": "your turn, except the turn this card was sent to the Graveyard",
@@ -130,6 +144,8 @@ var targetKinds = map[string]bool{
 	"monster-in-your-gy": true, "monster-in-any-gy": true,
 	"spell-in-your-gy": true, "card-in-your-gy": true, "face-down-spell-trap": true,
 	"opponent": true, // a player: "your opponent" with several opponents (Domain)
+	// targets.go
+	"attacker": true, "banished-card": true, "face-down-monster": true,
 }
 
 // opSpec lists each op and the fields it uses.
@@ -173,7 +189,7 @@ var opSpec = map[string]string{
 	"double-battle-damage-if-lower":    "",
 	"destroy-attacker-after-calc":      "",
 	"halve-attacker-atk":               "",
-	"discard-hands-draw":               "",
+	"discard-hands-draw":               "n",
 	"special-summon-from-deck":         "filter",
 	"special-summon-from-gy-each":      "",
 	"grant-sent-to-gy-trigger":         "",
@@ -211,13 +227,14 @@ var opSpec = map[string]string{
 	"relay-soul":                       "",
 	"destroy-discarded-kind":           "",
 	"extra-normal-summon":              "",
+	"dangerous-machine":                "",
 	"each-extra-to-gy-if-light":        "",
 	"banish-self":                      "",
 	"union-unequip":                    "",
 	"mind-crush":                       "",
-	"nobleman-extermination":           "",
+	"nobleman-extermination":           "filter",
 	"fake-trap":                        "",
-	"summon-self-as-monster":           "",
+	"summon-self-as-monster":           "what",
 	"banish-until":                     "what",
 	"major-riot":                       "",
 	"draw-per-dragon-discarded":        "",
@@ -228,11 +245,25 @@ var opSpec = map[string]string{
 	"banish-from-opponent":             "",
 	"no-summons-until-your-draw":       "",
 	"opponent-gains-lp":                "n",
+	"no-attack-this-turn":              "",
+	"banish-from-gy":                   "n filter",
+	"return-own-to-deck":               "n what filter",
+	"special-summon-zeroed":            "filter",
+	"second-attack-after-destroying":   "",
 	"negate-effects":                   "what",
 	"end-battle-phase":                 "",
 	"look-deck-top":                    "what to",
 	"change-position":                  "",
 	"negate-traps-this-turn":           "",
+	"no-attacks":                       "",
+	"discard-from-hand":                "n filter",
+	"discard-from-opponent-hand":       "n what filter",
+	"banish-from-hand":                 "what filter",
+	"destroy-highest":                  "what to",
+	"bounce-all":                       "what",
+	"return-to-gy":                     "",
+	"draw-per-card":                    "n filter",
+	"lose-lp-per-summoned":             "n",
 	// continuous
 	"atk-per-counter":                   "n",
 	"piercing":                          "",
@@ -254,7 +285,7 @@ var opSpec = map[string]string{
 	"highest-atk-immune-to-spells":      "",
 	"equip-atk":                         "n",
 	"equip-def":                         "n",
-	"atk-per-hand-card":                 "n what",
+	"atk-per-hand-card":                 "n",
 	"atk-boost":                         "filter n",
 	"def-boost":                         "filter n",
 	"union-protect":                     "what",
@@ -265,16 +296,23 @@ var opSpec = map[string]string{
 	"to-deck-instead-of-gy":             "",
 	"equipped-shields":                  "",
 	"share-battle-damage":               "",
-	"negate-monster-effects":            "",
-	"negate-opponent-monster-effects":   "",
-	"negate-other-traps":                "",
-	"bound-cannot-attack":               "",
-	"destroyed-with-bound":              "",
-	"gain-half-equipped-atk":            "",
+	"cannot-attack":                     "what filter",
+	"no-battle-damage-involving":        "filter",
+	"must-attack":                       "",
+	"destroyed-in-defense":              "",
+	"battle-indestructible":             "",
+	"destroyed-when-targeted":           "",
 	"normal-summon-condition":           "filter",
 	"set-as-spell":                      "",
 	"cannot-special-summon":             "",
 	"no-lp-for-spells":                  "",
+	"negate-monster-effects":            "",
+	"negate-opponent-monster-effects":   "",
+	"negate-other-traps":                "",
+	"bound-cannot-attack":               "",
+	"destroy-other-instead":             "filter",
+	"destroyed-with-bound":              "",
+	"gain-half-equipped-atk":            "",
 	"attack-all-monsters":               "",
 	"mystic-mine":                       "",
 	"piercing-if-lp-higher":             "filter",
@@ -303,7 +341,7 @@ func (e *Effect) validate() string {
 			return fmt.Sprintf("unknown timing %q", e.Timing)
 		}
 	}
-	if e.Kind == "procedure" && e.When != "" && procedureConds[e.When] == nil {
+	if e.Kind == "procedure" && e.When != "" && procedureConds[e.When] == nil && retroProcedureConds[e.When] == nil {
 		return fmt.Sprintf("a Summon procedure cannot have the condition %q", e.When)
 	}
 	if e.Kind == "trigger" && e.When == "" {

@@ -130,7 +130,7 @@ func (d *duel) takeControl(m *inst, p int, by string, until bool) bool {
 	if m.ctrlBack < 0 {
 		m.ctrlBack = from
 	}
-	m.ctrlUntil = until
+	m.ctrlUntil, m.ctrlFree = until, false
 	d.emit("control", p, m.name(), fmt.Sprintf("%s takes control of %s's %s (%s)", d.pn(p), d.pn(from), m.name(), by), ruleRef{})
 	return true
 }
@@ -269,6 +269,11 @@ func (d *duel) setupEquips() {
 // endPhaseTriggers queues, as the End Phase begins, the effects of cards in
 // the Graveyard that activate during it.
 func (d *duel) endPhaseTriggers() {
+	for _, c := range d.pl[d.tp].mz { // "during your End Phase" (Judgment Dragon)
+		if c.faceUp && !c.effNegated {
+			d.selfTrigger(c, "end-phase")
+		}
+	}
 	for _, q := range d.turnOrderFrom(d.tp) {
 		for _, c := range d.pl[q].gy {
 			if c.gyTurn == d.turn {

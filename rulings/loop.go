@@ -1,6 +1,9 @@
 package rulings
 
-import "fmt"
+import (
+	"fmt"
+	"maps"
+)
 
 // Infinite loops (goat-17, hat-09). A card like "Pole Position" makes the
 // monster with the highest ATK unaffected by Spell Cards; when Spells are
@@ -108,6 +111,7 @@ func (d *duel) settle() {
 		return
 	}
 	d.trapMonstersNegated()
+	d.destroyIfDefense()
 	cause := d.settleImmunity()
 	if cause == nil {
 		d.offerReturns()
@@ -193,6 +197,7 @@ func (d *duel) fork() *duel {
 	}
 	f := *d
 	f.forked, f.loopFound, f.steps = true, false, 0
+	f.nameUsed = maps.Clone(d.nameUsed)
 	f.t = &Timeline{Format: d.t.Format, profile: d.p, attacks: map[string]int{}, timings: map[string]string{}, destroy: map[string]string{}, reveals: map[string]bool{}}
 	for _, ch := range d.t.Chains {
 		ch.Links = append([]Link(nil), ch.Links...)
@@ -268,6 +273,13 @@ func (d *duel) fork() *duel {
 		f.away = append(f.away, &x)
 	}
 	f.trapStunSrc = cp(d.trapStunSrc)
+	f.replaceWith = nil
+	for k, v := range d.replaceWith {
+		if f.replaceWith == nil {
+			f.replaceWith = map[*inst]*inst{}
+		}
+		f.replaceWith[cp(k)] = cp(v)
+	}
 	f.teamLast = append([]int(nil), d.teamLast...)
 	f.orders = append([][]*Card(nil), d.orders...)
 	f.winEvents = append([]string(nil), d.winEvents...)

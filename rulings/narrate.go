@@ -86,6 +86,8 @@ func narrate(s *Scenario, a *Action) string {
 		b.WriteString(who + " Sets " + narrCard(s, a.Card) + " in the Spell & Trap Zone as a Spell")
 	case vPendulumSpell:
 		b.WriteString(who + " activates " + narrCard(s, a.Card) + " as a Pendulum Spell")
+	case vRoll:
+		fmt.Fprintf(&b, "%s rolls a die: it shows %d", who, a.N)
 	case vPendulum:
 		b.WriteString(who + " Pendulum Summons " + narrCards(s, a.Tribute))
 	case vProcedure:
@@ -159,6 +161,8 @@ func narrate(s *Scenario, a *Action) string {
 		}
 	case vKeepDM:
 		b.WriteString(who + " leaves their Deck Master where it is")
+	case vInstead:
+		b.WriteString(who + " chooses to destroy " + narrCard(s, a.Card) + " in place of " + narrCard(s, a.Other) + " if it would be destroyed")
 	default:
 		// A verb this narrator does not know yet: say the action is there
 		// without repeating the script's words.
@@ -197,6 +201,9 @@ func narrActivation(b *strings.Builder, s *Scenario, a *Action, who string) {
 	}
 	if len(a.Choose) > 0 {
 		b.WriteString(", choosing " + narrCards(s, a.Choose))
+	}
+	if a.Branch != "" {
+		b.WriteString(", choosing its effect \"" + a.Branch + "\"")
 	}
 	if a.Before {
 		b.WriteString(", keeping priority before the opponent can respond")

@@ -11,6 +11,10 @@ import "fmt"
 // onceFree checks that c has not yet activated its once-per-turn effect e
 // this turn.
 func (d *duel) onceFree(c *inst, e *Effect) bool {
+	if e.OncePerName && d.nameUsed[nameUse{c.ctrl, c.c.Name}] == d.turn {
+		d.illegal(fmt.Sprintf("%s can activate only 1 %s per turn and already did this turn", d.pn(c.ctrl), c.name()), ruleRef{})
+		return false
+	}
 	if !e.OncePerTurn || c.onceTurn == nil {
 		return true
 	}
@@ -23,6 +27,12 @@ func (d *duel) onceFree(c *inst, e *Effect) bool {
 
 // markOnce records that c activated its once-per-turn effect e.
 func (d *duel) markOnce(c *inst, e *Effect) {
+	if e.OncePerName {
+		if d.nameUsed == nil {
+			d.nameUsed = map[nameUse]int{}
+		}
+		d.nameUsed[nameUse{c.ctrl, c.c.Name}] = d.turn
+	}
 	if !e.OncePerTurn {
 		return
 	}
@@ -30,4 +40,10 @@ func (d *duel) markOnce(c *inst, e *Effect) {
 		c.onceTurn, c.onceMoves = map[*Effect]int{}, map[*Effect]int{}
 	}
 	c.onceTurn[e], c.onceMoves[e] = d.turn, c.moves
+}
+
+// nameUse is a player and a card name, for once-per-name effects.
+type nameUse struct {
+	player int
+	name   string
 }

@@ -58,6 +58,7 @@ var effectOps = map[string]opFunc{
 	"relay-soul":                       opRelaySoul,                   // effectloss.go
 	"destroy-discarded-kind":           opDestroyDiscardedKind,        // eachplayer.go
 	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
+	"dangerous-machine":                opDangerousMachine,            // dice.go
 	"each-extra-to-gy-if-light":        opEachExtraToGyIfLight,        // eachplayer.go
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,
@@ -95,6 +96,17 @@ var effectOps = map[string]opFunc{
 	"exchange-monsters":                opExchangeMonsters,
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
+	"no-attacks":                       opNoAttacks,               // restrict.go
+	"discard-from-hand":                opDiscardFromHand,         // ops_hands.go
+	"discard-from-opponent-hand":       opDiscardFromOpponentHand, // ops_hands.go
+	"banish-from-hand":                 opBanishFromHand,          // ops_hands.go
+	"destroy-highest":                  opDestroyHighest,          // ops_sweep.go
+	"bounce-all":                       opBounceAll,               // ops_sweep.go
+	"return-to-gy":                     opReturnToGy,              // ops_sweep.go
+	"draw-per-card":                    opDrawPerCard,             // ops_hands.go
+	"lose-lp-per-summoned":             opLoseLpPerSummoned,       // ops_sweep.go
+	"special-summon-zeroed":            opSpecialSummonZeroed,     // mustfirst.go
+	"no-attack-this-turn":              opNoAttackThisTurn,        // mustfirst.go
 	"negate-effects":                   opNegateEffects,
 	"end-battle-phase":                 opEndBattlePhase,
 	"look-deck-top":                    opLookDeckTop,
@@ -120,7 +132,7 @@ func (d *duel) validTargets(l *link) []*inst {
 		if t.onField() && d.unaffectedBy(t, l) {
 			continue
 		}
-		if t.onField() || (l.eff.Target != nil && strings.Contains(l.eff.Target.What, "gy") && t.loc == locGY) {
+		if t.onField() || (l.eff.Target != nil && strings.Contains(l.eff.Target.What, "gy") && t.loc == locGY) || stillBanished(l, t) {
 			out = append(out, t)
 		}
 	}

@@ -88,14 +88,19 @@ func (d *duel) equipMonster(l *link, keepStats bool) {
 }
 
 // standbyTriggers queues the effects that trigger in an opponent's
-// Standby Phase ("Snatch Steal").
+// Standby Phase ("Snatch Steal") or in their controller's own ("Dangerous
+// Machine Type-6").
 func (d *duel) standbyTriggers() {
 	for _, c := range d.allField() {
-		if !c.faceUp || c.c == nil || c.ctrl == d.tp {
+		if !c.faceUp || c.c == nil {
 			continue
 		}
 		for i := range c.c.Effects {
-			if e := &c.c.Effects[i]; e.Kind == "trigger" && e.When == "opponent-standby" {
+			e := &c.c.Effects[i]
+			if e.Kind != "trigger" || e.Unsupported != "" {
+				continue
+			}
+			if e.When == "opponent-standby" && c.ctrl != d.tp || e.When == "standby" && c.ctrl == d.tp {
 				d.queue(c, e, -1, nil)
 			}
 		}

@@ -21,7 +21,7 @@ func opEquip(d *duel, l *link, o Op) {
 	d.equipCard(src, ts[0], src.name())
 }
 
-// opTakeControl takes control of its target (or the monster it equips, `what: equipped`); `what: until-end-phase` gives it back in the End Phase.
+// opTakeControl takes control of its target (or the monster it equips, `what: equipped`); `what: until-end-phase` gives it back in the End Phase ("Mind Control": it cannot attack or be Tributed), `until-end-phase-free` too without those limits ("Brain Control").
 func opTakeControl(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	var m *inst
@@ -33,7 +33,10 @@ func opTakeControl(d *duel, l *link, o Op) {
 	if m == nil || m.loc != locMonster {
 		return
 	}
-	d.takeControl(m, p, src.name(), o.What == "until-end-phase")
+	until := o.What == "until-end-phase" || o.What == "until-end-phase-free"
+	if d.takeControl(m, p, src.name(), until) && o.What == "until-end-phase-free" {
+		m.ctrlFree = true
+	}
 }
 
 // opUnionEquip equips itself as a Union to its face-up target, within the format's Unions-per-monster limit.

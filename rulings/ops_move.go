@@ -34,6 +34,10 @@ func opDestroy(d *duel, l *link, o Op) {
 		if src.onField() {
 			victims = []*inst{src}
 		}
+	case "battled":
+		if b := l.battled; b != nil && b.onField() {
+			victims = []*inst{b}
+		}
 	case "opponent-attack-position":
 		// "Mirror Force": the monsters of the player whose monster attacked.
 		who := d.opp(p)
@@ -53,6 +57,14 @@ func opDestroy(d *duel, l *link, o Op) {
 		for _, m := range d.pl[l.oppTarget(d, p)].mz {
 			if m.faceUp {
 				victims = append(victims, m)
+			}
+		}
+	case "all-other-cards":
+		for _, q := range d.turnOrderFrom(d.tp) {
+			for _, c := range d.fieldOf(q) {
+				if c != src {
+					victims = append(victims, c)
+				}
 			}
 		}
 	case "all-spell-traps":
@@ -163,8 +175,7 @@ func opSendFromDeckToGy(d *duel, l *link, o Op) {
 	}
 }
 
-// opMill sends the top `n` cards of its controller's Deck (`to: opponent`:
-// the opponent's) to the Graveyard.
+// opMill sends the top `n` cards of its controller's Deck (`to: opponent`: the target opponent's) to the Graveyard.
 func opMill(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	if o.To == "opponent" {
@@ -207,12 +218,15 @@ func opDiscardRandom(d *duel, l *link, o Op) {
 	d.discard(x, "discarded at random by "+src.name()+" (the engine takes the first card listed)")
 }
 
-// opDiscardHandsDraw each player discards their hand and draws as many cards as they discarded.
+// opDiscardHandsDraw each player discards their hand and draws as many cards as they discarded, or `n` cards when given ("Morphing Jar").
 func opDiscardHandsDraw(d *duel, l *link, o Op) {
 	src := l.src
 	counts := make([]int, len(d.pl))
 	for _, q := range d.turnOrderFrom(d.tp) {
 		counts[q] = len(d.pl[q].hand)
+		if o.N > 0 {
+			counts[q] = o.N
+		}
 		for _, h := range append([]*inst{}, d.pl[q].hand...) {
 			d.discard(h, "discarded by "+src.name())
 		}
@@ -239,9 +253,15 @@ func opSetFromHand(d *duel, l *link, o Op) {
 	}
 }
 
-// opBounce returns its target monsters to the hand (and opens the window for "a monster you control is returned").
+// opBounce returns its target monsters (`what: self`: itself) to the hand (and opens the window for "a monster you control is returned").
 func opBounce(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
+	if o.What == "self" {
+		if src.loc == locMonster && src.faceUp {
+			d.moveTo(src, locHand, "returned to the hand by its own effect")
+		}
+		return
+	}
 	for _, t := range d.validTargets(l) {
 		if t.loc != locMonster {
 			continue
@@ -311,9 +331,9 @@ func opMindCrush(d *duel, l *link, o Op) {
 	d.mindCrush(l)
 }
 
-// opNoblemanExtermination destroys and banishes a face-down Spell or Trap, and every copy in face-down Decks' sight (see multifx.go).
+// opNoblemanExtermination destroys and banishes its target, and every copy in the Decks when it matches `filter` (default a Trap; see reveal.go).
 func opNoblemanExtermination(d *duel, l *link, o Op) {
-	d.noblemanExtermination(l)
+	d.noblemanExtermination(l, o.Filter)
 }
 
 // opFakeTrap it is destroyed in place of its controller's other Trap Cards by the link it answers.

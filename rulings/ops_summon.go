@@ -151,7 +151,7 @@ func opSpecialSummonSelf(d *duel, l *link, o Op) {
 
 // opSummonSelfAsMonster Special Summons the Trap Card itself as a monster (see trapmon.go).
 func opSummonSelfAsMonster(d *duel, l *link, o Op) {
-	d.trapMonsterSummon(l)
+	d.trapMonsterSummon(l, o.What == "defense")
 }
 
 // opAllowTribute its controller may Tribute the target monsters this turn although they do not control them.

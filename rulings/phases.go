@@ -193,6 +193,10 @@ func (d *duel) changePhase(p int, to string) {
 		return
 	}
 	if d.phase == "battle" {
+		if why := d.mustAttack(); why != "" {
+			d.illegal(why, ruleRef{})
+			return
+		}
 		d.emit("phase", p, "", fmt.Sprintf("%s ends the Battle Phase", d.pn(p)), ruleRef{})
 	}
 	for i := from + 1; i <= want && !d.stopped && !d.over; i++ {
@@ -235,6 +239,7 @@ func (d *duel) startNextTurn() {
 		d.pl[pi].noSummon, d.pl[pi].noExtra, d.pl[pi].dragonsGone = false, false, 0
 		d.pl[pi].normalSummoned, d.pl[pi].pendulumSummoned, d.pl[pi].extraNormal = false, false, 0
 		d.pl[pi].noBattleDamage, d.pl[pi].noBattleDestroy, d.pl[pi].noBattlePhase = false, false, false
+		d.pl[pi].noAttack = false
 		for _, c := range d.pl[pi].mz {
 			c.attacks, c.attackedOnce, c.usedThisTurn, c.hit = 0, false, false, nil
 		}

@@ -83,9 +83,11 @@ func (d *duel) procedureSummon(a *Action) {
 	if fromDMZ {
 		by += "; a Deck Master may use it from the Deck Master Zone"
 	}
+	c.proper = true // mustfirst.go
 	if !d.summonTo(c, p, by, true, false) {
 		return
 	}
+	d.afterProcedure(c, e)
 	if fromDMZ {
 		d.note(fmt.Sprintf("%s leaves the Deck Master Zone by its own Summon procedure", c.name()), plain("domain-summoning#procedure"))
 	}
@@ -134,7 +136,11 @@ func (d *duel) procedureMissing(c *inst, fromDMZ bool) {
 // procedureAllowed checks the procedure's condition, once-per-turn limit,
 // a free Monster Zone and the effects that stop Summons.
 func (d *duel) procedureAllowed(p int, c *inst, e *Effect) bool {
-	if cond := procedureConds[e.When]; cond != nil && !cond(d, p, c) {
+	cond := procedureConds[e.When]
+	if cond == nil {
+		cond = retroProcedureConds[e.When] // mustfirst.go
+	}
+	if cond != nil && !cond(d, p, c) {
 		d.illegal(fmt.Sprintf("%s can be Special Summoned this way only if %s", c.name(), whenConditions[e.When]), d.oppConditionRef())
 		return false
 	}
@@ -263,8 +269,11 @@ func (d *duel) banishOwnPicks(cc costCall) ([]*inst, string) {
 			}
 		}
 	}
-	if cc.o.What == "gy" || cc.o.What == "field-or-gy" {
+	if cc.o.What == "gy" || cc.o.What == "field-or-gy" || cc.o.What == "hand-field-or-gy" {
 		pool = append(pool, d.pl[cc.p].gy...)
+	}
+	if cc.o.What == "hand-field-or-gy" {
+		pool = append(pool, d.pl[cc.p].hand...)
 	}
 	var picks []*inst
 	seen := map[*Card]bool{}
@@ -278,12 +287,18 @@ func (d *duel) banishOwnPicks(cc costCall) ([]*inst, string) {
 	}
 	if cc.a != nil && len(cc.a.Choose) > 0 {
 		for _, r := range cc.a.Choose {
+			if len(picks) == n && d.fitsOtherCost(cc, r, pool) || len(picks) == n && cc.o.Op == "return-own-to-deck" {
+				break // the other named cards pay another cost op (mustfirst.go)
+			}
 			found := false
 			for _, x := range pool {
 				if x.c == r.Card && (r.Player < 0 || r.Player == cc.p) && take(x) {
 					found = true
 					break
 				}
+			}
+			if !found && d.fitsOtherCost(cc, r, pool) {
+				continue // several cost ops: the named card pays another one (mustfirst.go)
 			}
 			if !found {
 				return nil, fmt.Sprintf("%s is not a face-up card of theirs or in their Graveyard that fits (%s)", r.Card.Name, filterText(cc.o.Filter))

@@ -9,9 +9,10 @@ import (
 
 // duel is the state of one replay.
 type duel struct {
-	p *Profile
-	s *Scenario
-	t *Timeline
+	nameUsed map[nameUse]int // turn each player last activated each once-per-name card (once.go)
+	p        *Profile
+	s        *Scenario
+	t        *Timeline
 
 	pl     []*pstate
 	nextID int
@@ -41,20 +42,23 @@ type duel struct {
 	atk   *attack
 	maint []*maintenance
 
-	mirroring    bool          // a "Forced Requisition" discard is being applied
-	away         []*tempBanish // cards banished for a while
-	forked       bool          // a trial copy checking whether an action would start a loop
-	eotLock      bool          // the discard for hand size was made: only its triggers' chain may follow
-	destroying   *inst         // the card being destroyed right now
-	timeTurn     int           // turn in which time was called (0: not called)
-	sudden       bool          // the extra duel goes on until the Life Points first change
-	teamLast     []int         // each team\'s player who played its last turn
-	dmOffers     []int         // players who may return their Deck Master now, in turn order
-	lingering    []*lingering  // effects that last until a player\'s next Draw Phase ("Heat Wave")
-	loopFound    bool          // the trial copy met an infinite loop
-	bpCut        bool          // an effect ended the Battle Phase during the Damage Step (battlecut.go)
-	trapStunTurn int           // turn in which "Trap Stun" negates the other Traps (negation.go)
-	trapStunSrc  *inst         // that "Trap Stun"
+	mirroring    bool            // a "Forced Requisition" discard is being applied
+	away         []*tempBanish   // cards banished for a while
+	forked       bool            // a trial copy checking whether an action would start a loop
+	eotLock      bool            // the discard for hand size was made: only its triggers' chain may follow
+	destroying   *inst           // the card being destroyed right now
+	timeTurn     int             // turn in which time was called (0: not called)
+	sudden       bool            // the extra duel goes on until the Life Points first change
+	teamLast     []int           // each team\'s player who played its last turn
+	dmOffers     []int           // players who may return their Deck Master now, in turn order
+	lingering    []*lingering    // effects that last until a player\'s next Draw Phase ("Heat Wave")
+	dice         []dieRoll       // die results the script stated, not yet used (dice.go)
+	loopFound    bool            // the trial copy met an infinite loop
+	lastAttackID int             // id of the monster that declared the latest attack (secondattack.go)
+	replaceWith  map[*inst]*inst // the card to destroy in place of another, chosen by its controller (replace.go)
+	bpCut        bool            // an effect ended the Battle Phase during the Damage Step (battlecut.go)
+	trapStunTurn int             // turn in which "Trap Stun" negates the other Traps (negation.go)
+	trapStunSrc  *inst           // that "Trap Stun"
 
 	line    int
 	act     *Action
@@ -227,6 +231,10 @@ func (d *duel) setup() {
 				c.defBase = sp.DEF
 			}
 			c.counters = sp.Counters
+			// A card that must first be Special Summoned by its procedure is
+			// taken to have been, when it starts on the field, in the
+			// Graveyard or banished (procedure.go).
+			c.proper = loc == locMonster || loc == locGY || loc == locBanished
 			c.faceUp = !sp.FaceDown
 			c.def = sp.Defense
 			if sp.SetTurn {
@@ -534,8 +542,10 @@ var verbs = map[string]func(d *duel, a *Action){
 	vXyz:           (*duel).xyzSummon,
 	vProcedure:     (*duel).procedureSummon,
 	vSetAsSpell:    (*duel).setAsSpell,
+	vInstead:       (*duel).instead,
 	vPendulumSpell: (*duel).pendulumActivate,
 	vPendulum:      (*duel).pendulumSummon,
+	vRoll:          (*duel).roll,
 	vReturnDM:      (*duel).returnDM,
 	vKeepDM:        (*duel).keepDM,
 	vPass:          func(d *duel, a *Action) { d.pass(a.Player) },

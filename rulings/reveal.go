@@ -83,11 +83,15 @@ func (d *duel) mindCrush(l *link) {
 	}
 }
 
-// noblemanExtermination: destroy and banish the targeted face-down Spell
-// or Trap; if it is a Trap, every copy in every Deck is banished, and the
-// Decks are shown to verify it.
-func (d *duel) noblemanExtermination(l *link) {
+// noblemanExtermination: destroy and banish the target; if it matches
+// `filter` (default: a Trap, "Nobleman of Extermination"; a Flip monster
+// for "Nobleman of Crossout"), every copy in every Deck is banished, and
+// the Decks are shown to verify it.
+func (d *duel) noblemanExtermination(l *link, filter string) {
 	src := l.src
+	if filter == "" {
+		filter = "trap"
+	}
 	for _, t := range l.targets {
 		if !t.onField() {
 			continue
@@ -96,7 +100,7 @@ func (d *duel) noblemanExtermination(l *link) {
 			continue
 		}
 		d.moveTo(t, locBanished, "banished by "+src.name())
-		if t.c.Kind != "trap" {
+		if !d.matches(t, filter) {
 			continue
 		}
 		for _, q := range d.turnOrderFrom(d.tp) {

@@ -252,6 +252,7 @@ func (d *duel) tribute(x *inst, why string) {
 		d.pl[x.ctrl].dragonsGone++
 	}
 	d.sendToGY(x, why, false)
+	d.selfTrigger(x, "tributed")
 }
 
 // costMonster finds the monster a "send-monster" cost would send: one the

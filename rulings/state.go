@@ -24,7 +24,7 @@ func (d *duel) state() State {
 		}
 		out := PlayerState{Player: d.pn(pi), LP: ps.lp, DeckSize: len(ps.deck), Lost: ps.lost,
 			Hand: d.zoneNames(pi, zcHand, ps.hand), Graveyard: d.zoneNames(pi, zcGY, ps.gy),
-			Banished: d.zoneNames(pi, zcBanished, ps.banished), deck: d.zoneNames(pi, zcDeck, ps.deck),
+			Banished: d.zoneNames(pi, zcBanished, ps.banished), deck: d.zoneNames(pi, zcDeck, ps.deck), extra: names(ps.extra),
 			FreeMonsterZones: d.freeMZ(pi), FreeSpellTrapZones: d.freeST(pi)}
 		d.statePlayer(pi, &out)
 		for _, c := range ps.mz {

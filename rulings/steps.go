@@ -49,7 +49,8 @@ type PlayerChange struct {
 	DeckMaster         **FieldCard  `json:"deck_master,omitempty"`
 	DeckMasterReturns  *int         `json:"deck_master_returns,omitempty"`
 
-	deck *[]string
+	deck  *[]string
+	extra *[]string
 }
 
 // Steps lists the steps of the script lines that ran, in order. The first
@@ -178,6 +179,7 @@ func diffPlayer(a, b *PlayerState) (*PlayerChange, int) {
 	setList(&c.Graveyard, a.Graveyard, b.Graveyard, &n)
 	setList(&c.Banished, a.Banished, b.Banished, &n)
 	setList(&c.deck, a.deck, b.deck, &n)
+	setList(&c.extra, a.extra, b.extra, &n)
 	setList(&c.Monsters, a.Monsters, b.Monsters, &n)
 	setList(&c.SpellTraps, a.SpellTraps, b.SpellTraps, &n)
 	setCard(&c.FieldZone, a.FieldZone, b.FieldZone, &n)
@@ -246,6 +248,7 @@ func (c *PlayerChange) applyTo(p *PlayerState) {
 	put(&p.Graveyard, c.Graveyard)
 	put(&p.Banished, c.Banished)
 	put(&p.deck, c.deck)
+	put(&p.extra, c.extra)
 	put(&p.Monsters, c.Monsters)
 	put(&p.SpellTraps, c.SpellTraps)
 	put(&p.FieldZone, c.FieldZone)

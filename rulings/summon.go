@@ -25,6 +25,9 @@ func (d *duel) summon(a *Action) {
 	if !d.normalSummonFree(p) {
 		return
 	}
+	if d.refuseNomi(c) {
+		return
+	}
 	if fromDMZ && !d.dmMayLeave(c, "be Normal or Tribute Summoned") {
 		return
 	}
@@ -57,7 +60,7 @@ func (d *duel) summon(a *Action) {
 			d.illegal(fmt.Sprintf("%s cannot Tribute %s, which it does not control", d.pn(p), d.describe(t)), ruleRef{})
 			return
 		}
-		if t.ctrlUntil {
+		if t.ctrlUntil && !t.ctrlFree {
 			d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot be Tributed", t.name()), ruleRef{})
 			return
 		}
@@ -165,6 +168,9 @@ func (d *duel) set(a *Action) {
 	d.slowAction()
 	switch {
 	case c.isMonster():
+		if d.refuseNomi(c) {
+			return
+		}
 		if !d.normalSummonFree(p) {
 			return
 		}

@@ -123,7 +123,8 @@ type PlayerState struct {
 	DeckMaster        *FieldCard `json:"deck_master,omitempty"`
 	DeckMasterReturns int        `json:"deck_master_returns,omitempty"`
 
-	deck []string // Deck contents, top first, for "location" queries
+	deck  []string // Deck contents, top first, for "location" queries
+	extra []string // Extra Deck contents, for "location" queries
 }
 
 // FieldCard is a card on the field.

@@ -54,7 +54,7 @@ func (d *duel) trapNegated(c *inst) bool {
 
 // trapMonsterSummon resolves "Embodiment of Apophis": the card becomes a
 // monster in a Monster Zone.
-func (d *duel) trapMonsterSummon(l *link) {
+func (d *duel) trapMonsterSummon(l *link, def bool) {
 	c, p := l.src, l.ctrl
 	if c.loc != locSpell || !c.faceUp {
 		return
@@ -66,7 +66,7 @@ func (d *duel) trapMonsterSummon(l *link) {
 	d.remove(c)
 	d.place(c, p, locMonster)
 	c.moves++
-	c.trapMon, c.faceUp, c.def = true, true, false
+	c.trapMon, c.faceUp, c.def = true, true, def
 	c.atkBase, c.defBase = max(c.c.ATK, 0), max(c.c.DEF, 0)
 	c.summonTurn, c.summonedBy = d.turn, p
 	r := ref("Trap Monster zones", d.p.TrapMonsterZones)

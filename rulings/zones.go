@@ -37,7 +37,7 @@ func (d *duel) matches(c *inst, filter string) bool {
 			}
 		case strings.HasPrefix(term, "level<="):
 			n, _ := strconv.Atoi(term[7:])
-			if !c.isMonster() || c.c.Level > n {
+			if !c.isMonster() || !hasLevel(c.c) || c.c.Level > n {
 				return false
 			}
 		case strings.HasPrefix(term, "type="):
@@ -72,6 +72,10 @@ func (d *duel) matches(c *inst, filter string) bool {
 				}
 			}
 			if !ok {
+				return false
+			}
+		case moreTerm(term):
+			if !d.matchesMore(c, term) { // filters.go
 				return false
 			}
 		default:
@@ -184,6 +188,9 @@ func (d *duel) destroy(c *inst, by string, battle bool) bool {
 		d.destroy(u, "its Union effect", false)
 		return false
 	}
+	if d.replacedBy(c) {
+		return false
+	}
 	c.destroyed = true
 	if battle {
 		c.battleKilled = true
@@ -219,6 +226,10 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 	}
 	if why := d.summonBanned(c); why != "" {
 		d.emit("rule", p, c.name(), why+": "+c.name()+" stays where it is", ruleRef{})
+		return false
+	}
+	if why := improperSummon(c); why != "" {
+		d.emit("rule", p, c.name(), why+": it stays where it is", ruleRef{})
 		return false
 	}
 	if k := d.noSpecialSummons(); k != nil {
@@ -263,3 +274,8 @@ func keepMoveEvents(ev []string) []string {
 	}
 	return out
 }
+
+// hasLevel reports whether a monster card has a Level: Xyz Monsters have a
+// Rank and Link Monsters a Link Rating instead, so no "Level N or lower"
+// filter matches them.
+func hasLevel(c *Card) bool { return !c.Has("xyz") && !c.Has("link") }

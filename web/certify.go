@@ -49,6 +49,7 @@ type OrganiserFormat struct {
 	Certification int
 	Practice      int
 	Policy        attempts.Policy
+	ReviewsOpen   bool // the review window is open now
 }
 
 // ItemsPage is a format's item statistics.
@@ -87,6 +88,7 @@ func (s *Server) organiserRoutes(e *echo.Echo, csrf echo.MiddlewareFunc) {
 	e.POST("/organiser/sign-in", s.organiserSignIn, csrf, noStore)
 	e.POST("/organiser/codes", s.organiserIssue, csrf, noStore)
 	e.POST("/organiser/policy", s.organiserPolicy, csrf, noStore)
+	e.POST("/organiser/codes/revoke", s.organiserRevoke, csrf, noStore)
 	e.GET("/organiser/items/:format", s.organiserItems, noStore)
 }
 
@@ -165,7 +167,7 @@ func (s *Server) organiserDashboard(c echo.Context, p OrganiserPage) error {
 		if err != nil {
 			return err
 		}
-		p.Formats = append(p.Formats, OrganiserFormat{Format: f, Policy: pol,
+		p.Formats = append(p.Formats, OrganiserFormat{Format: f, Policy: pol, ReviewsOpen: pol.ReviewsOpen(s.d.Quiz.now()),
 			Certification: len(bank.InPool(quizzes.PoolCertification).Questions), Practice: len(bank.Practice().Questions)})
 	}
 	codes, err := s.d.Quiz.Store.Codes(ctx)
@@ -236,14 +238,61 @@ func (s *Server) organiserPolicy(c echo.Context) error {
 	if err != nil || mins < 0 || mins > 7*24*60 {
 		return fmt.Errorf("%w: the self-assessment cooldown must be a whole number of minutes from 0 to 10080", ErrInvalid)
 	}
-	pol := attempts.Policy{Format: bank.Format, AttemptsPerCode: per, SelfCooldown: time.Duration(mins) * time.Minute, ReviewsOpen: c.FormValue("reviews") == "open"}
+	from, err := windowTime(c.FormValue("reviews_from"), "opens")
+	if err != nil {
+		return err
+	}
+	until, err := windowTime(c.FormValue("reviews_until"), "closes")
+	if err != nil {
+		return err
+	}
+	pol := attempts.Policy{Format: bank.Format, AttemptsPerCode: per, SelfCooldown: time.Duration(mins) * time.Minute, ReviewsFrom: from, ReviewsUntil: until}
 	if err := s.d.Quiz.Store.SetPolicy(c.Request().Context(), pol); err != nil {
-		if errors.Is(err, attempts.ErrBadPolicy) {
+		if errors.Is(err, attempts.ErrBadPolicy) || errors.Is(err, attempts.ErrBadWindow) {
 			return fmt.Errorf("%w: %v", ErrInvalid, err)
 		}
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, "/organiser#policy-"+bank.Format)
+}
+
+// windowLayout is how the policy form writes a review window's times
+// (an HTML datetime-local field, read as UTC).
+const windowLayout = "2006-01-02T15:04"
+
+// windowTime reads one end of the review window: empty is unset.
+func windowTime(v, end string) (time.Time, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return time.Time{}, nil
+	}
+	t, err := time.ParseInLocation(windowLayout, v, time.UTC)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("%w: the time the review window %s must be a date and time like 2026-05-31T18:00 (UTC), not %q", ErrInvalid, end, truncate(v, 40))
+	}
+	return t, nil
+}
+
+// windowValue is a review window time as the form's field shows it.
+func windowValue(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(windowLayout)
+}
+
+func (s *Server) organiserRevoke(c echo.Context) error {
+	if err := s.requireOrganiser(c); err != nil {
+		return err
+	}
+	code := attempts.NormalizeCode(c.FormValue("code"))
+	if err := s.d.Quiz.Store.RevokeCode(c.Request().Context(), code, s.d.Quiz.now()); err != nil {
+		if errors.Is(err, attempts.ErrNoExamCode) {
+			return fmt.Errorf("%w: there is no exam code %q to revoke", ErrNotFound, truncate(c.FormValue("code"), 40))
+		}
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, "/organiser#codes-h")
 }
 
 func (s *Server) organiserItems(c echo.Context) error {

@@ -173,12 +173,31 @@ func TestOrganiser(t *testing.T) {
 	if resp, _ := do(t, org, "POST", env.srv.URL+"/organiser/policy", url.Values{"_csrf": {tok}, "format": {"goat"}, "attempts": {"0"}, "cooldown": {"5"}}); resp.StatusCode != 400 {
 		t.Errorf("policy with 0 attempts per code: %d, want 400", resp.StatusCode)
 	}
-	if resp, _ := do(t, org, "POST", env.srv.URL+"/organiser/policy", url.Values{"_csrf": {tok}, "format": {"goat"}, "attempts": {"2"}, "cooldown": {"5"}, "reviews": {"open"}}); resp.StatusCode != http.StatusSeeOther {
+	for _, bad := range []url.Values{
+		{"reviews_from": {"next tuesday"}},
+		{"reviews_from": {"2025-06-02T10:00"}, "reviews_until": {"2025-06-01T10:00"}},
+		{"reviews_until": {"2025-06-01T10:00"}},
+	} {
+		form := url.Values{"_csrf": {tok}, "format": {"goat"}, "attempts": {"2"}, "cooldown": {"5"}}
+		for k, v := range bad {
+			form[k] = v
+		}
+		if resp, body := do(t, org, "POST", env.srv.URL+"/organiser/policy", form); resp.StatusCode != 400 || !strings.Contains(body, "review window") {
+			t.Errorf("policy with review window %v: %d, want 400 naming the review window", bad, resp.StatusCode)
+		}
+	}
+	if resp, _ := do(t, org, "POST", env.srv.URL+"/organiser/policy", url.Values{"_csrf": {tok}, "format": {"goat"}, "attempts": {"2"}, "cooldown": {"5"},
+		"reviews_from": {"2025-06-01T18:00"}, "reviews_until": {"2025-06-08T18:00"}}); resp.StatusCode != http.StatusSeeOther {
 		t.Errorf("policy: %d", resp.StatusCode)
 	}
 	pol, _ := env.store.Policy(context.Background(), attempts.DefaultPolicy("goat", 0))
-	if want := (attempts.Policy{Format: "goat", AttemptsPerCode: 2, SelfCooldown: 5 * time.Minute, ReviewsOpen: true}); pol != want {
+	if want := (attempts.Policy{Format: "goat", AttemptsPerCode: 2, SelfCooldown: 5 * time.Minute,
+		ReviewsFrom: time.Date(2025, 6, 1, 18, 0, 0, 0, time.UTC), ReviewsUntil: time.Date(2025, 6, 8, 18, 0, 0, 0, time.UTC)}); pol != want {
 		t.Errorf("stored policy %+v, want %+v", pol, want)
+	}
+	_, dash := do(t, org, "GET", env.srv.URL+"/organiser", nil)
+	if !strings.Contains(dash, `value="2025-06-01T18:00"`) || !strings.Contains(dash, "Reviews are closed now.") {
+		t.Errorf("dashboard does not show the review window and its state")
 	}
 	// The candidate's certification carries the organiser's name for them.
 	c := browser(t)
@@ -190,5 +209,34 @@ func TestOrganiser(t *testing.T) {
 	_, att := do(t, c, "GET", env.srv.URL+resp.Header.Get("Location"), nil)
 	if !strings.Contains(att, "Grace Hopper") {
 		t.Errorf("the attempt page does not show the code's name")
+	}
+	// The organiser revokes a code nobody has used yet: it starts nothing.
+	if resp, _ := do(t, org, "POST", env.srv.URL+"/organiser/codes", url.Values{"_csrf": {tok}, "format": {"goat"}, "name": {"Alan Turing"}}); resp.StatusCode != 200 {
+		t.Fatalf("issue: %d", resp.StatusCode)
+	}
+	codes, _ = env.store.Codes(context.Background())
+	var turing attempts.ExamCode
+	for _, e := range codes {
+		if e.Name == "Alan Turing" {
+			turing = e
+		}
+	}
+	if resp, _ := do(t, browser(t), "POST", env.srv.URL+"/organiser/codes/revoke", url.Values{"_csrf": {csrfOf(t, home)}, "code": {turing.Code}}); resp.StatusCode != http.StatusForbidden {
+		t.Errorf("revoke without the organiser token: %d, want 403", resp.StatusCode)
+	}
+	if resp, _ := do(t, org, "POST", env.srv.URL+"/organiser/codes/revoke", url.Values{"_csrf": {tok}, "code": {"zzzzz"}}); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("revoke an unknown code: %d, want 404", resp.StatusCode)
+	}
+	if resp, _ := do(t, org, "POST", env.srv.URL+"/organiser/codes/revoke", url.Values{"_csrf": {tok}, "code": {strings.ToLower(turing.Code)}}); resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("revoke: %d", resp.StatusCode)
+	}
+	_, dash = do(t, org, "GET", env.srv.URL+"/organiser", nil)
+	if n := strings.Count(dash, "Revoked "); n != 1 {
+		t.Errorf("dashboard shows %d revoked codes, want 1", n)
+	}
+	c2 := browser(t)
+	_, home2 := do(t, c2, "GET", env.srv.URL+"/quiz", nil)
+	if resp, body := do(t, c2, "POST", env.srv.URL+"/quiz/goat/certify", url.Values{"_csrf": {csrfOf(t, home2)}, "code": {turing.Code}}); resp.StatusCode != http.StatusConflict || !strings.Contains(body, "revoked") {
+		t.Errorf("certify with a revoked code: %d, want 409 saying it was revoked", resp.StatusCode)
 	}
 }

@@ -353,6 +353,8 @@ func (s *Server) quizCertify(c echo.Context) error {
 		return fmt.Errorf("%w: there is no exam code %s; check it with your organiser", ErrInvalid, code)
 	case errors.Is(err, attempts.ErrWrongFormat):
 		return fmt.Errorf("%w: exam code %s is not for the %s test", ErrInvalid, code, f.Name)
+	case errors.Is(err, attempts.ErrCodeRevoked):
+		return conflict("Exam code "+code+" has been revoked by the organiser who issued it. Ask them for a new one.", "/quiz", "Back to the judge quizzes")
 	case errors.Is(err, attempts.ErrCodeUsed):
 		return conflict("Exam code "+code+" has already been used for every attempt it allows. Ask your organiser if you need another.", "/quiz", "Back to the judge quizzes")
 	case err != nil:
@@ -556,15 +558,15 @@ func (s *Server) attemptResult(c echo.Context) error {
 		p.Topics = append(p.Topics, row)
 	}
 	// A certification's result names the sections to study for each
-	// missed question, never its right choice, unless the organiser has
-	// opened reviews (after the test window closed).
+	// missed question, never its right choice, unless the organiser's
+	// review window (set after the test window closes) is open.
 	review := !a.Certification()
 	if !review {
 		pol, err := s.policy(c, a.Format)
 		if err != nil {
 			return err
 		}
-		review = pol.ReviewsOpen
+		review = pol.ReviewsOpen(s.d.Quiz.now())
 	}
 	for i, it := range a.Items {
 		q, ok := bank.Question(it.QuestionID)

@@ -316,14 +316,22 @@ func TestQuizFlow(t *testing.T) {
 	if m := regexp.MustCompile(`(right|wrong|other) \d+`).FindString(result); m != "" {
 		t.Errorf("certification result page shows the choice %q", m)
 	}
-	// The organiser opens reviews: now the review shows them.
-	if err := env.store.SetPolicy(context.Background(), attempts.Policy{Format: "goat", AttemptsPerCode: 1, ReviewsOpen: true}); err != nil {
+	// The organiser sets a review window from one hour to two hours from
+	// now: the review shows the right choices only inside it.
+	from := env.clock.Now().Add(time.Hour)
+	if err := env.store.SetPolicy(context.Background(), attempts.Policy{Format: "goat", AttemptsPerCode: 1, ReviewsFrom: from, ReviewsUntil: from.Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
-	_, result = do(t, c, "GET", env.srv.URL+"/attempt/"+id+"/result", nil)
-	for _, want := range []string{"right answer", "your answer", "replayed q "} {
-		if !strings.Contains(result, want) {
-			t.Errorf("result with reviews open lacks %q", want)
+	for _, step := range []struct {
+		wait time.Duration
+		open bool
+	}{{0, false}, {time.Hour, true}, {time.Hour, false}} {
+		env.clock.Add(step.wait)
+		_, result = do(t, c, "GET", env.srv.URL+"/attempt/"+id+"/result", nil)
+		for _, want := range []string{"right answer", "your answer", "replayed q "} {
+			if strings.Contains(result, want) != step.open {
+				t.Errorf("result at %s (window %s to %s): shows %q = %v, want %v", env.clock.Now().Format(time.Kitchen), from.Format(time.Kitchen), from.Add(time.Hour).Format(time.Kitchen), want, !step.open, step.open)
+			}
 		}
 	}
 	a, _ = env.store.Get(context.Background(), id)

@@ -14,9 +14,11 @@ import (
 var (
 	ErrNoExamCode   = errors.New("no such exam code")
 	ErrCodeUsed     = errors.New("this exam code has no attempts left")
+	ErrCodeRevoked  = errors.New("this exam code has been revoked by the organiser")
 	ErrWrongFormat  = errors.New("this exam code is for another format")
 	ErrCoolingDown  = errors.New("a self-assessment was started from this address too recently")
 	ErrBadPolicy    = errors.New("a retake policy needs at least one attempt per code and a cooldown of zero or more")
+	ErrBadWindow    = errors.New("the review window must open before it closes")
 	ErrIncompleteEx = errors.New("an exam code needs a format, a candidate name and an issuer")
 )
 
@@ -31,7 +33,11 @@ type ExamCode struct {
 	CreatedAt   time.Time
 	MaxAttempts int
 	Used        int
+	RevokedAt   time.Time // zero while the code is valid
 }
+
+// Revoked reports whether the organiser has revoked the code.
+func (e ExamCode) Revoked() bool { return !e.RevokedAt.IsZero() }
 
 // Policy is an organiser's retake policy for one format.
 type Policy struct {
@@ -41,9 +47,16 @@ type Policy struct {
 	// SelfCooldown: the wait between two self-assessments of the format
 	// from one client address.
 	SelfCooldown time.Duration
-	// ReviewsOpen: certification results show the full review (every
-	// question's right choice); off while a test window is open.
-	ReviewsOpen bool
+	// ReviewsFrom and ReviewsUntil: the review window, in which
+	// certification results show the full review (every question's right
+	// choice). It opens at ReviewsFrom (never when zero), once the test
+	// window has closed, and closes at ReviewsUntil (never when zero).
+	ReviewsFrom, ReviewsUntil time.Time
+}
+
+// ReviewsOpen reports whether the review window is open at now.
+func (p Policy) ReviewsOpen(now time.Time) bool {
+	return !p.ReviewsFrom.IsZero() && !now.Before(p.ReviewsFrom) && (p.ReviewsUntil.IsZero() || now.Before(p.ReviewsUntil))
 }
 
 // DefaultPolicy is the policy of a format the organiser has not set: one
@@ -55,17 +68,35 @@ func DefaultPolicy(format string, cooldown time.Duration) Policy {
 // Policy returns the format's policy, or def when none was set.
 func (s *Store) Policy(ctx context.Context, def Policy) (Policy, error) {
 	p := Policy{Format: def.Format}
-	var ms, open int64
-	err := s.db.QueryRowContext(ctx, `SELECT attempts_per_code, self_cooldown_ms, reviews_open FROM policies WHERE format = ?`, def.Format).
-		Scan(&p.AttemptsPerCode, &ms, &open)
+	var ms int64
+	var from, until sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT attempts_per_code, self_cooldown_ms, reviews_from, reviews_until FROM policies WHERE format = ?`, def.Format).
+		Scan(&p.AttemptsPerCode, &ms, &from, &until)
 	if errors.Is(err, sql.ErrNoRows) {
 		return def, nil
 	}
 	if err != nil {
 		return Policy{}, err
 	}
-	p.SelfCooldown, p.ReviewsOpen = time.Duration(ms)*time.Millisecond, open == 1
+	p.SelfCooldown = time.Duration(ms) * time.Millisecond
+	p.ReviewsFrom, p.ReviewsUntil = msTime(from), msTime(until)
 	return p, nil
+}
+
+// msTime is a stored time in milliseconds, zero when NULL.
+func msTime(v sql.NullInt64) time.Time {
+	if !v.Valid {
+		return time.Time{}
+	}
+	return time.UnixMilli(v.Int64).UTC()
+}
+
+// timeMS is a time to store in milliseconds, NULL when zero.
+func timeMS(t time.Time) sql.NullInt64 {
+	if t.IsZero() {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: t.UnixMilli(), Valid: true}
 }
 
 // SetPolicy stores a format's policy.
@@ -73,12 +104,32 @@ func (s *Store) SetPolicy(ctx context.Context, p Policy) error {
 	if p.AttemptsPerCode < 1 || p.SelfCooldown < 0 || p.Format == "" {
 		return ErrBadPolicy
 	}
+	if !p.ReviewsUntil.IsZero() && (p.ReviewsFrom.IsZero() || !p.ReviewsUntil.After(p.ReviewsFrom)) {
+		return ErrBadWindow
+	}
 	_, err := s.db.ExecContext(ctx,
-		`INSERT INTO policies (format, attempts_per_code, self_cooldown_ms, reviews_open) VALUES (?, ?, ?, ?)
+		`INSERT INTO policies (format, attempts_per_code, self_cooldown_ms, reviews_from, reviews_until) VALUES (?, ?, ?, ?, ?)
 		 ON CONFLICT (format) DO UPDATE SET attempts_per_code = excluded.attempts_per_code,
-		 self_cooldown_ms = excluded.self_cooldown_ms, reviews_open = excluded.reviews_open`,
-		p.Format, p.AttemptsPerCode, p.SelfCooldown.Milliseconds(), boolInt(p.ReviewsOpen))
+		 self_cooldown_ms = excluded.self_cooldown_ms, reviews_from = excluded.reviews_from, reviews_until = excluded.reviews_until`,
+		p.Format, p.AttemptsPerCode, p.SelfCooldown.Milliseconds(), timeMS(p.ReviewsFrom), timeMS(p.ReviewsUntil))
 	return err
+}
+
+// RevokeCode revokes an exam code (as NormalizeCode writes it) at now: it
+// starts no more certifications. Attempts it already started stay as they
+// are. Revoking a revoked code changes nothing; an unknown code is
+// ErrNoExamCode.
+func (s *Store) RevokeCode(ctx context.Context, code string, now time.Time) error {
+	res, err := s.db.ExecContext(ctx, `UPDATE exam_codes SET revoked_at = coalesce(revoked_at, ?) WHERE code = ?`, now.UnixMilli(), code)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return ErrNoExamCode
+	}
+	return nil
 }
 
 // IssueCode stores a new exam code for e.Format, e.Name and e.Issuer with
@@ -106,7 +157,7 @@ func (s *Store) IssueCode(ctx context.Context, e ExamCode, now time.Time) (ExamC
 // Codes lists every exam code, newest first.
 func (s *Store) Codes(ctx context.Context) ([]ExamCode, error) {
 	rows, err := s.db.QueryContext(ctx,
-		`SELECT code, format, name, issuer, created_at, max_attempts, used FROM exam_codes ORDER BY created_at DESC, code`)
+		`SELECT code, format, name, issuer, created_at, max_attempts, used, revoked_at FROM exam_codes ORDER BY created_at DESC, code`)
 	if err != nil {
 		return nil, err
 	}
@@ -115,10 +166,11 @@ func (s *Store) Codes(ctx context.Context) ([]ExamCode, error) {
 	for rows.Next() {
 		var e ExamCode
 		var created int64
-		if err := rows.Scan(&e.Code, &e.Format, &e.Name, &e.Issuer, &created, &e.MaxAttempts, &e.Used); err != nil {
+		var revoked sql.NullInt64
+		if err := rows.Scan(&e.Code, &e.Format, &e.Name, &e.Issuer, &created, &e.MaxAttempts, &e.Used, &revoked); err != nil {
 			return nil, err
 		}
-		e.CreatedAt = time.UnixMilli(created).UTC()
+		e.CreatedAt, e.RevokedAt = time.UnixMilli(created).UTC(), msTime(revoked)
 		out = append(out, e)
 	}
 	return out, rows.Err()
@@ -127,8 +179,9 @@ func (s *Store) Codes(ctx context.Context) ([]ExamCode, error) {
 // StartCertification spends one attempt of the exam code (as
 // NormalizeCode writes it) and stores a as a certification in one
 // transaction: a takes the code's candidate name and issuer. It fails,
-// changing nothing, for an unknown code (ErrNoExamCode), a code of another
-// format (ErrWrongFormat) or one with no attempts left (ErrCodeUsed).
+// changing nothing, for an unknown code (ErrNoExamCode), a revoked code
+// (ErrCodeRevoked), a code of another format (ErrWrongFormat) or one with
+// no attempts left (ErrCodeUsed).
 func (s *Store) StartCertification(ctx context.Context, code string, a *Attempt) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -137,13 +190,16 @@ func (s *Store) StartCertification(ctx context.Context, code string, a *Attempt)
 	defer tx.Rollback()
 	var format, name, issuer string
 	var max, used int
-	err = tx.QueryRowContext(ctx, `SELECT format, name, issuer, max_attempts, used FROM exam_codes WHERE code = ?`, code).
-		Scan(&format, &name, &issuer, &max, &used)
+	var revoked sql.NullInt64
+	err = tx.QueryRowContext(ctx, `SELECT format, name, issuer, max_attempts, used, revoked_at FROM exam_codes WHERE code = ?`, code).
+		Scan(&format, &name, &issuer, &max, &used, &revoked)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return ErrNoExamCode
 	case err != nil:
 		return err
+	case revoked.Valid:
+		return ErrCodeRevoked
 	case format != a.Format:
 		return ErrWrongFormat
 	case used >= max:

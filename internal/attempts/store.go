@@ -112,6 +112,8 @@ CREATE INDEX IF NOT EXISTS attempts_started ON attempts(started_at);
 
 // migrations bring a database from version i (PRAGMA user_version) to i+1.
 // Version 2: modes, exam codes, organiser policies, per-attempt choice ids.
+// Version 3: revoked exam codes; a review window set by its opening and
+// closing times (an open toggle becomes a window open since 1970).
 var migrations = []string{
 	0: `PRAGMA user_version = 1;`,
 	1: `
@@ -139,6 +141,12 @@ CREATE TABLE policies (
 	reviews_open      INTEGER NOT NULL DEFAULT 0
 ) STRICT;
 PRAGMA user_version = 2;`,
+	2: `
+ALTER TABLE exam_codes ADD COLUMN revoked_at INTEGER;
+ALTER TABLE policies ADD COLUMN reviews_from INTEGER;
+ALTER TABLE policies ADD COLUMN reviews_until INTEGER;
+UPDATE policies SET reviews_from = 0 WHERE reviews_open = 1;
+PRAGMA user_version = 3;`,
 }
 
 // migrate applies the migrations the database has not had yet, each in

@@ -76,6 +76,7 @@ var defaultSetNames = []struct {
 	{0x53, "Constellar"},
 	{0x62, "Toon"},
 	{0x64, "Harpie"},
+	{0x69, "Hieratic"},
 	{0x3066, "Magnet Warrior"},
 	{0x8e, "Vampire"},
 	{0x93, "Cyber"},

@@ -1,0 +1,151 @@
+package rulings
+
+// Attack restrictions and battle immunity: continuous effects that stop
+// monsters from attacking ("Gravity Bind": Level 4 or higher monsters;
+// "Swords of Revealing Light": the opponent's monsters; "Metal Reflect
+// Slime": itself), a turn in which a player cannot declare attacks
+// ("Threatening Roar"), monsters that must attack ("Berserk Gorilla"),
+// monsters that cannot be destroyed by battle and monsters destroyed when
+// targeted ("Spirit Reaper"). declareAttack asks attackBanned, the Battle
+// Phase's end asks mustAttack, damage calculation asks battleProof, and a
+// new Chain Link asks targetedSelfDestroy.
+
+import "fmt"
+
+// attackBanned says why monster m cannot declare an attack, or "".
+func (d *duel) attackBanned(m *inst) string {
+	if d.pl[m.ctrl].noAttack {
+		return fmt.Sprintf("%s cannot declare an attack this turn", d.pn(m.ctrl))
+	}
+	for _, c := range d.allField() {
+		if !c.faceUp || c.effNegated || d.trapNegated(c) {
+			continue
+		}
+		for _, o := range continuousOps(c, "cannot-attack") {
+			switch {
+			case o.What == "self" && c == m:
+			case o.What == "opponent" && c.ctrl != m.ctrl && o.Filter == "":
+			case o.What == "all" && d.matches(m, o.Filter):
+			default:
+				continue
+			}
+			if c == m {
+				return fmt.Sprintf("%s cannot declare an attack (its own effect)", d.describe(m))
+			}
+			return fmt.Sprintf("%s stops %s from attacking", d.describe(c), m.name())
+		}
+	}
+	return ""
+}
+
+// continuousOps lists the ops named op of c's continuous effects.
+func continuousOps(c *inst, op string) []Op {
+	var out []Op
+	if c.c == nil {
+		return nil
+	}
+	for _, e := range c.c.Effects {
+		if e.Kind != "continuous" {
+			continue
+		}
+		for _, o := range e.Do {
+			if o.Op == op {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// opNoAttacks the target opponent cannot declare an attack for the rest of
+// the turn ("Threatening Roar"); an attack already declared goes on.
+func opNoAttacks(d *duel, l *link, o Op) {
+	q := l.oppTarget(d, l.ctrl)
+	d.pl[q].noAttack = true
+	d.emit("rule", q, l.src.name(), fmt.Sprintf("%s cannot declare an attack for the rest of this turn", d.pn(q)), ruleRef{})
+}
+
+// mustAttack says why the turn player cannot end the Battle Phase yet: a
+// face-up monster with `must-attack` that could still attack has not
+// ("Berserk Gorilla"), or "".
+func (d *duel) mustAttack() string {
+	for _, m := range d.pl[d.tp].mz {
+		if !m.faceUp || m.def || m.effNegated || len(continuousOps(m, "must-attack")) == 0 {
+			continue
+		}
+		if m.attacks > 0 || m.attackedOnce || d.attackBanned(m) != "" || d.locker(m) != nil {
+			continue
+		}
+		return fmt.Sprintf("%s must attack if able, and it has not attacked", d.describe(m))
+	}
+	return ""
+}
+
+// destroyIfDefense destroys each face-up Defense Position monster whose
+// own effect says it is destroyed in that position ("Berserk Gorilla").
+func (d *duel) destroyIfDefense() {
+	for _, q := range d.turnOrderFrom(d.tp) {
+		for _, m := range append([]*inst{}, d.pl[q].mz...) {
+			if m.faceUp && m.def && !m.effNegated && len(continuousOps(m, "destroyed-in-defense")) > 0 {
+				d.destroy(m, "its own effect (face-up Defense Position)", false)
+			}
+		}
+	}
+}
+
+// battleProof says whether m cannot be destroyed by battle by its own
+// effect ("Spirit Reaper").
+func battleProof(m *inst) bool {
+	return m.faceUp && !m.effNegated && len(continuousOps(m, "battle-indestructible")) > 0
+}
+
+// targetedSelfDestroy destroys each face-up monster the new link targets
+// whose own effect destroys it when it is targeted ("Spirit Reaper"); the
+// link still resolves, with its target gone.
+func (d *duel) targetedSelfDestroy(l *link) {
+	for _, t := range l.targets {
+		if t.loc == locMonster && t.faceUp && !t.effNegated && len(continuousOps(t, "destroyed-when-targeted")) > 0 {
+			d.emit("rule", t.ctrl, t.name(), fmt.Sprintf("%s is targeted by %s and is destroyed by its own effect", d.describe(t), l.src.name()), ruleRef{})
+			d.destroy(t, "its own effect (it was targeted)", false)
+		}
+	}
+}
+
+// spareBattleProof drops the monsters that cannot be destroyed by battle
+// from those damage calculation destroys.
+func (d *duel) spareBattleProof(ms []*inst) []*inst {
+	var keep []*inst
+	for _, m := range ms {
+		if battleProof(m) {
+			d.emit("rule", m.ctrl, m.name(), fmt.Sprintf("%s cannot be destroyed by battle", d.describe(m)), ruleRef{})
+			continue
+		}
+		keep = append(keep, m)
+	}
+	return keep
+}
+
+// fieldDamageShield zeroes the battle damage a player would take from a
+// battle involving a monster they control that a face-up card of theirs
+// shields (`no-battle-damage-involving` with a filter: "The Sanctuary in
+// the Sky" for Fairy monsters).
+func (d *duel) fieldDamageShield(res *battleResult, battlers ...*inst) {
+	for q := range d.pl {
+		if res.dmg[q] == 0 {
+			continue
+		}
+		for _, c := range d.fieldOf(q) {
+			if !c.faceUp || c.isMonster() {
+				continue
+			}
+			for _, o := range continuousOps(c, "no-battle-damage-involving") {
+				for _, m := range battlers {
+					if m != nil && m.ctrl == q && d.matches(m, o.Filter) && res.dmg[q] > 0 {
+						res.dmg[q] = 0
+						d.emit("rule", q, c.name(), fmt.Sprintf("%s: %s takes no battle damage from a battle involving %s", c.name(), d.pn(q), m.name()), ruleRef{})
+					}
+				}
+			}
+		}
+	}
+}
