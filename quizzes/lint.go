@@ -16,6 +16,7 @@ type Situation func(q *Checked) (string, error)
 //   - the right choice can be read from the prompt or the situation (its
 //     text appears there and no wrong choice's does);
 //   - two questions of one pool ask the same query of the same scenario;
+//   - a practice question has the prompt of a certification question;
 //   - fewer than MinChoices choices, unless the question is Binary;
 //   - a choice a candidate reads describes the engine ("no such chain",
 //     "the replay stops") rather than the game.
@@ -26,6 +27,12 @@ func Lint(set *Set, situation Situation) []string {
 	var out []string
 	for _, b := range set.Banks() {
 		seen := map[string]string{}
+		certPrompt := map[string]string{}
+		for _, q := range b.Questions {
+			if q.Pool == PoolCertification {
+				certPrompt[normalize(q.Prompt)] = q.ID
+			}
+		}
 		for _, q := range b.Questions {
 			bad := func(f string, a ...any) {
 				out = append(out, fmt.Sprintf("%s: %s: %s", b.Format, q.ID, fmt.Sprintf(f, a...)))
@@ -46,6 +53,9 @@ func Lint(set *Set, situation Situation) []string {
 				bad("asks %q of the same scenario as %s in the %s pool", q.Ask, prev, q.Pool)
 			}
 			seen[key] = q.ID
+			if id, ok := certPrompt[normalize(q.Prompt)]; ok && q.Pool != PoolCertification {
+				bad("practice asks with the prompt of certification question %s: an answer learned by its prompt would carry over", id)
+			}
 			if len(q.Choices) < MinChoices && !q.Binary {
 				bad("%d choices: a question offers %d unless marked binary", len(q.Choices), MinChoices)
 			}

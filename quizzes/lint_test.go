@@ -34,8 +34,12 @@ func TestLint(t *testing.T) {
 		{"same scenario and query in one pool", []*Checked{
 			lintQ("q1", PoolCertification, "Where?", "s1", "location Sangan", false, four...),
 			lintQ("q2", PoolCertification, "Where now?", "s1", "Location  Sangan", false, four...),
-			lintQ("q3", PoolPractice, "Where?", "s1", "location Sangan", false, four...),
+			lintQ("q3", PoolPractice, "Where is it?", "s1", "location Sangan", false, four...),
 		}, nil, []string{`goat: q2: asks "Location  Sangan" of the same scenario as q1 in the certification pool`}},
+		{"practice with a certification prompt", []*Checked{
+			lintQ("q1", PoolCertification, "Where is Sangan?", "s1", "location Sangan", false, four...),
+			lintQ("q2", PoolPractice, "Where is  sangan?", "s2", "location Sangan", false, four...),
+		}, nil, []string{"goat: q2: practice asks with the prompt of certification question q1: an answer learned by its prompt would carry over"}},
 		{"three choices", []*Checked{lintQ("q1", PoolCertification, "Where?", "s1", "location Sangan", false, four[:3]...)}, nil,
 			[]string{"goat: q1: 3 choices: a question offers 4 unless marked binary"}},
 		{"a player's name is no giveaway", []*Checked{lintQ("q1", PoolCertification, "Player A attacks Player B. Who wins?", "s1", "winner", false, "A", "B", "none", "draw")},

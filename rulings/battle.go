@@ -19,6 +19,7 @@ type attack struct {
 
 	crossCounter     int // player whose "Cross Counter" applies, -1
 	destroyAfterCalc bool
+	selfAfterCalc    []*inst // monsters whose own effect destroys them after damage calculation (battlefx.go)
 	res              *battleResult
 }
 
@@ -252,6 +253,7 @@ func (d *duel) enterDamageStep() {
 		d.emit("damage-step", d.tp, at.attacker.name(), fmt.Sprintf("%s enters the Damage Step (direct attack)", d.describe(at.attacker)), ruleRef{})
 	}
 	at.declWindow = false
+	d.queueAttacked(at) // battlefx.go
 	for _, m := range []*inst{at.attacker, at.target} {
 		if m == nil || m.c == nil {
 			continue
@@ -428,6 +430,7 @@ func (d *duel) timingEvent(ev string) {
 		if at.destroyAfterCalc && at.attacker.loc == locMonster {
 			d.destroy(at.attacker, "Cross Counter's effect after damage calculation", false)
 		}
+		d.destroySelvesAfterCalc(at) // battlefx.go
 	case evSendDestroy:
 		if at.res == nil {
 			return
@@ -445,6 +448,7 @@ func (d *duel) timingEvent(ev string) {
 						d.queueBattle(m, e, TrigDestroyedToGY, other(at, m))
 					}
 				}
+				d.destroyerTriggers(at, m) // battlefx.go
 			}
 		}
 	case evEndOfDamage:

@@ -645,6 +645,9 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 			d.illegal(fmt.Sprintf("%s cannot be activated: %s destroys the Trap Monster as a Trap Card, not as a monster", c.name(), top.src.name()), plain("hat-04#point-9"))
 			return false
 		}
+	case "own-monster-battles":
+		ok = d.battler(p, e.Battler) != nil
+		why = "no monster of yours that it names is battling"
 	case "light-monster-battles":
 		ok = d.atk != nil && d.ds >= 0 && d.lightBattler(p) != nil
 		why = "no LIGHT monster of yours is battling"

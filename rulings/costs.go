@@ -256,11 +256,12 @@ var costOps = map[string]costOp{
 	"remove-counter":       {check: checkCounterCost, pay: payCounterCost},
 	"detach":               {check: checkDetachCost, pay: payDetachCost}, // xyz.go
 	"banish-from-gy-level": {check: checkBanishLevelCost, pay: payBanishLevelCost},
-	"banish-from-gy":       {check: checkBanishFromGyCost, pay: payBanishFromGyCost}, // procedure.go
-	"no-attack-this-turn":  {pay: payNoAttackCost},                                   // procedure.go
-	"reveal":               {check: checkRevealCost, pay: payRevealCost},             // procedure.go
-	"banish-own":           {check: checkBanishOwnCost, pay: payBanishOwnCost},       // procedure.go
-	"return-own-to-deck":   {check: checkReturnOwnCost, pay: payReturnOwnCost},       // mustfirst.go
+	"banish-from-gy":       {check: checkBanishFromGyCost, pay: payBanishFromGyCost},   // procedure.go
+	"no-attack-this-turn":  {pay: payNoAttackCost},                                     // procedure.go
+	"reveal":               {check: checkRevealCost, pay: payRevealCost},               // procedure.go
+	"banish-own":           {check: checkBanishOwnCost, pay: payBanishOwnCost},         // procedure.go
+	"return-own-to-deck":   {check: checkReturnOwnCost, pay: payReturnOwnCost},         // mustfirst.go
+	"hand-to-deck-top":     {check: checkHandToDeckTopCost, pay: payHandToDeckTopCost}, // selfsummon.go
 	// tribute-self: Tribute this card from the field.
 	"tribute-self": {check: func(cc costCall) bool {
 		if cc.c.loc != locMonster {

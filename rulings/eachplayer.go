@@ -61,3 +61,21 @@ func opEachExtraToGyIfLight(d *duel, l *link, o Op) {
 		}
 	}
 }
+
+// opExciton destroys every other card on the field, then the targeted opponent takes no further damage this turn ("Evilswarm Exciton Knight"; its condition is checked on the opponent it targets, opponentTargetFits).
+func opExciton(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	q := l.oppTarget(d, p)
+	for _, r := range d.turnOrderFrom(d.tp) {
+		for _, c := range d.fieldOf(r) {
+			if c != src && c.onField() && !d.unaffectedBy(c, l) {
+				d.destroy(c, src.name(), false)
+			}
+		}
+	}
+	d.pl[q].noDamageTurn = d.turn
+	d.emit("rule", q, src.name(), fmt.Sprintf("%s takes no further damage this turn", d.pn(q)), ruleRef{})
+}
+
+// cardsHeld counts the cards in p's hand and on p's field.
+func (d *duel) cardsHeld(p int) int { return len(d.pl[p].hand) + len(d.fieldOf(p)) }

@@ -41,6 +41,9 @@ type Effect struct {
 	// OncePerName: each player can activate a card of this name once per
 	// turn ("You can only activate 1 Pot of Duality per turn"; once.go).
 	OncePerName bool `yaml:"once-per-name,omitempty" json:"once_per_name,omitempty"`
+	// Battler: for the condition own-monster-battles, the filter the
+	// battling monster must match ("archetype=Blackwing"; battlefx.go).
+	Battler string `yaml:"battler,omitempty" json:"battler,omitempty"`
 	// Only: on a `procedure` effect, the card cannot be Normal Summoned or
 	// Set and must first be Special Summoned this way (mustfirst.go).
 	Only bool `yaml:"only,omitempty" json:"only,omitempty"`
@@ -99,6 +102,10 @@ var whenConditions = map[string]string{
 	TrigDamageCalc:                "during damage calculation",
 	TrigBattleDamage:              "this card inflicts battle damage to the opponent",
 	"direct-battle-damage":        "this card inflicts battle damage to the opponent by a direct attack",
+	TrigDestroysToGY:              "this card destroys an opponent's monster by battle and sends it to the Graveyard",
+	TrigDestroysToGYFaceUp:        "this face-up card destroys an opponent's monster by battle and sends it to the Graveyard",
+	TrigAttackedInAttack:          "this Attack Position card is attacked by an opponent's monster",
+	"own-monster-battles":         "a monster you control that matches the effect's battler filter battles",
 	TrigAfterCalc:                 "after damage calculation, if this card battled",
 	TrigDestroyedByBattle:         "this card is destroyed by battle",
 	TrigDestroyedToGY:             "this card is destroyed by battle and sent to the Graveyard",
@@ -127,6 +134,7 @@ var whenConditions = map[string]string{
 	"end-phase":                   "your End Phase",
 	"opponent-standby":            "each of your opponent's Standby Phases",
 	"tributed":                    "this card is Tributed",
+	"standby-in-gy":               "your Standby Phase, while this card is in your Graveyard",
 	// Summon procedures of retro staples (mustfirst.go: retroProcedureConds)
 	"exactly-three-dark-in-gy":    "exactly 3 DARK monsters are in your Graveyard",
 	"four-lightsworn-names-in-gy": "4 or more \"Lightsworn\" monsters with different names are in your Graveyard",
@@ -190,7 +198,7 @@ var opSpec = map[string]string{
 	"destroy-attacker-after-calc":      "",
 	"halve-attacker-atk":               "",
 	"discard-hands-draw":               "n",
-	"special-summon-from-deck":         "filter",
+	"special-summon-from-deck":         "what filter",
 	"special-summon-from-gy-each":      "",
 	"grant-sent-to-gy-trigger":         "",
 	"send-from-deck-to-gy":             "filter",
@@ -202,7 +210,7 @@ var opSpec = map[string]string{
 	"tribute-self":                     "",
 	"send-monster":                     "filter",
 	"special-summon-from-hand-or-deck": "filter",
-	"special-summon-self":              "",
+	"special-summon-self":              "what",
 	"bounce":                           "what",
 	"flip-own-set-monsters":            "",
 	"add-to-hand":                      "what",
@@ -228,6 +236,7 @@ var opSpec = map[string]string{
 	"destroy-discarded-kind":           "",
 	"extra-normal-summon":              "",
 	"dangerous-machine":                "",
+	"exciton":                          "",
 	"each-extra-to-gy-if-light":        "",
 	"banish-self":                      "",
 	"union-unequip":                    "",
@@ -249,6 +258,9 @@ var opSpec = map[string]string{
 	"banish-from-gy":                   "n filter",
 	"return-own-to-deck":               "n what filter",
 	"special-summon-zeroed":            "filter",
+	"return-self-to-hand":              "",
+	"hand-to-deck-top":                 "",
+	"no-tribute-summon":                "what",
 	"second-attack-after-destroying":   "",
 	"negate-effects":                   "what",
 	"end-battle-phase":                 "",
@@ -256,6 +268,10 @@ var opSpec = map[string]string{
 	"change-position":                  "",
 	"negate-traps-this-turn":           "",
 	"no-attacks":                       "",
+	"destroy-self-after-calc":          "",
+	"special-summon-battled":           "what",
+	"banish-gy-gain-atk":               "n filter",
+	"gain-atk-battler":                 "n",
 	"discard-from-hand":                "n filter",
 	"discard-from-opponent-hand":       "n what filter",
 	"banish-from-hand":                 "what filter",
@@ -296,6 +312,7 @@ var opSpec = map[string]string{
 	"to-deck-instead-of-gy":             "",
 	"equipped-shields":                  "",
 	"share-battle-damage":               "",
+	"atk-per-gy":                        "n filter",
 	"cannot-attack":                     "what filter",
 	"no-battle-damage-involving":        "filter",
 	"must-attack":                       "",

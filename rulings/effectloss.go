@@ -41,6 +41,10 @@ func (d *duel) opponentWinsRef() ruleRef {
 // damage inflicts n damage to p, unless a monster keeps p from taking
 // damage ("Relay Soul").
 func (d *duel) damage(p, n int, why string, r ruleRef) {
+	if d.pl[p].noDamageTurn == d.turn {
+		d.emit("rule", p, "", fmt.Sprintf("%s takes no further damage this turn (%s)", d.pn(p), why), ruleRef{})
+		return
+	}
 	for _, m := range d.pl[p].mz {
 		if m.relay == p+1 && m.faceUp {
 			d.emit("rule", p, m.name(), fmt.Sprintf("%s takes no damage while %s is face-up (%s)", d.pn(p), m.name(), why), ruleRef{})

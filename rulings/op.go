@@ -59,6 +59,7 @@ var effectOps = map[string]opFunc{
 	"destroy-discarded-kind":           opDestroyDiscardedKind,        // eachplayer.go
 	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
 	"dangerous-machine":                opDangerousMachine,            // dice.go
+	"exciton":                          opExciton,                     // eachplayer.go
 	"each-extra-to-gy-if-light":        opEachExtraToGyIfLight,        // eachplayer.go
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,
@@ -97,6 +98,10 @@ var effectOps = map[string]opFunc{
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
 	"no-attacks":                       opNoAttacks,               // restrict.go
+	"destroy-self-after-calc":          opDestroySelfAfterCalc,    // battlefx.go
+	"special-summon-battled":           opSpecialSummonBattled,    // battlefx.go
+	"banish-gy-gain-atk":               opBanishGyGainAtk,         // battlefx.go
+	"gain-atk-battler":                 opGainAtkBattler,          // battlefx.go
 	"discard-from-hand":                opDiscardFromHand,         // ops_hands.go
 	"discard-from-opponent-hand":       opDiscardFromOpponentHand, // ops_hands.go
 	"banish-from-hand":                 opBanishFromHand,          // ops_hands.go
@@ -107,6 +112,7 @@ var effectOps = map[string]opFunc{
 	"lose-lp-per-summoned":             opLoseLpPerSummoned,       // ops_sweep.go
 	"special-summon-zeroed":            opSpecialSummonZeroed,     // mustfirst.go
 	"no-attack-this-turn":              opNoAttackThisTurn,        // mustfirst.go
+	"return-self-to-hand":              opReturnSelfToHand,        // selfsummon.go
 	"negate-effects":                   opNegateEffects,
 	"end-battle-phase":                 opEndBattlePhase,
 	"look-deck-top":                    opLookDeckTop,

@@ -88,3 +88,25 @@ func (d *duel) unaffectedBy(c *inst, l *link) bool {
 	d.emit("rule", p, c.name(), fmt.Sprintf("%s is unaffected by %s: %s has more LP than %s", d.describe(c), effectName(l.src.c, l.eff), d.pn(q), d.pn(p)), d.continuousRef())
 	return true
 }
+
+// opponentTargetFits checks an effect's condition on the opponent it
+// targets: "Evilswarm Exciton Knight" needs an opponent with more cards in
+// hand and on the field than its controller, and in an opponent's Battle
+// Phase that opponent must be the turn player. With several opponents the
+// targeted one must meet the condition (domain-opponent-conditions#rule,
+// domain-additional-examples#example-1).
+func (d *duel) opponentTargetFits(p, q int, c *inst, e *Effect) bool {
+	if !hasOp(e, "exciton") {
+		return true
+	}
+	r := d.oppConditionRef()
+	if d.phase == "battle" && d.tp != p && q != d.tp {
+		d.illegal(fmt.Sprintf("%s is activated in %s's Battle Phase, so it must target %s", effectName(c.c, e), d.pn(d.tp), d.pn(d.tp)), r)
+		return false
+	}
+	if d.cardsHeld(q) <= d.cardsHeld(p) {
+		d.illegal(fmt.Sprintf("%s must target an opponent with more cards in hand and on the field than %s (%s has %d, %s %d)", effectName(c.c, e), d.pn(p), d.pn(q), d.cardsHeld(q), d.pn(p), d.cardsHeld(p)), r)
+		return false
+	}
+	return true
+}

@@ -105,6 +105,7 @@ func (d *duel) standbyTriggers() {
 			}
 		}
 	}
+	d.gyStandbyTriggers() // selfsummon.go
 	d.startBuildIfDue()
 }
 
@@ -198,6 +199,7 @@ func (d *duel) synchroSummon(a *Action) {
 	d.place(c, p, locMonster)
 	c.moves++
 	c.faceUp, c.def, c.summonTurn, c.summonedBy = true, false, d.turn, p
+	c.special = true
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s Synchro Summons %s from %s", d.pn(p), c.name(), from), ruleRef{})
 	d.selfTrigger(c, "synchro-summoned", "special-summoned", "summoned")
 	d.faceUpNow(c)

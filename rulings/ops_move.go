@@ -143,12 +143,12 @@ func opSearch(d *duel, l *link, o Op) {
 	n := max(o.N, 1)
 	var picks []*inst
 	for _, c := range l.choose {
-		if len(picks) < n && c.loc == locDeck && c.owner == p && d.matches(c, o.Filter) && !slices.Contains(picks, c) {
+		if len(picks) < n && c.loc == locDeck && c.owner == p && d.matchesAny(c, o.Filter) && !slices.Contains(picks, c) {
 			picks = append(picks, c)
 		}
 	}
 	for _, c := range d.pl[p].deck {
-		if len(picks) < n && d.matches(c, o.Filter) && !slices.Contains(picks, c) {
+		if len(picks) < n && d.matchesAny(c, o.Filter) && !slices.Contains(picks, c) {
 			picks = append(picks, c)
 		}
 	}

@@ -24,12 +24,16 @@ func opSpecialSummon(d *duel, l *link, o Op) {
 	}
 }
 
-// opSpecialSummonFromDeck Special Summons the first monster of its controller's Deck that matches `filter`.
+// opSpecialSummonFromDeck Special Summons the first monster of its controller's Deck that matches `filter` (`what: negated`: with its effects negated).
 func opSpecialSummonFromDeck(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	for _, c := range d.pl[p].deck {
 		if d.matches(c, o.Filter) {
 			d.specialSummon(c, p, src.name())
+			if o.What == "negated" && c.loc == locMonster {
+				c.effNegated = true
+				d.emit("rule", p, c.name(), fmt.Sprintf("%s's effects are negated (%s)", d.describe(c), src.name()), ruleRef{})
+			}
 			return
 		}
 	}
@@ -141,11 +145,11 @@ func opSpecialSummonFromOwnGy(d *duel, l *link, o Op) {
 	d.emit("move", p, src.name(), fmt.Sprintf("%s has no monster in the Graveyard for %s", d.pn(p), src.name()), ruleRef{})
 }
 
-// opSpecialSummonSelf Special Summons itself from the Graveyard or the hand.
+// opSpecialSummonSelf Special Summons itself from the Graveyard or the hand; `what:` may say `defense` and `banish-on-leave` (selfsummon.go).
 func opSpecialSummonSelf(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
-	if src.loc == locGY || src.loc == locHand {
-		d.specialSummon(src, p, "its own effect")
+	if (src.loc == locGY || src.loc == locHand) && d.summonTo(src, p, "its own effect", true, summonSelfDefense(o.What)) {
+		d.summonSelfOptions(src, o.What) // selfsummon.go
 	}
 }
 

@@ -151,6 +151,7 @@ func (d *duel) pendulumSummon(a *Action) {
 		d.place(c, p, locMonster)
 		c.moves++
 		c.faceUp, c.def, c.summonTurn, c.summonedBy = true, false, d.turn, p
+		c.special = true
 		d.emit("summon", p, c.name(), fmt.Sprintf("%s Pendulum Summons %s from %s (Scales %d and %d)", d.pn(p), c.name(), from, lo, hi), ruleRef{})
 	}
 	if dmz {

@@ -297,7 +297,7 @@ func actsOnOpponent(e *Effect) bool {
 			if o.To == "" || o.To == "opponent" {
 				return true
 			}
-		case "discard-random", "damage-per-card", "banish-from-opponent", "mind-crush", "eradicate", "destroy-discarded-kind":
+		case "discard-random", "damage-per-card", "banish-from-opponent", "mind-crush", "eradicate", "destroy-discarded-kind", "exciton":
 			return true
 		case "summon-tokens":
 			if o.To == "opponent" {
@@ -338,6 +338,9 @@ func (d *duel) chooseOpponent(p int, c *inst, e *Effect, a *Action) (int, bool) 
 	}
 	if q == p || !d.inGame(q) {
 		d.illegal(fmt.Sprintf("%s must target an opponent who is still in the game", effectName(c.c, e)), r)
+		return 0, false
+	}
+	if !d.opponentTargetFits(p, q, c, e) {
 		return 0, false
 	}
 	if attacker >= 0 && q != attacker {

@@ -243,6 +243,7 @@ func (d *duel) setup() {
 			if sp.Summoned {
 				c.summonTurn, c.summonedBy = d.s.TurnNumber, pi
 			}
+			c.special = sp.Special
 			if sp.IsDM && sp.Card != nil {
 				if ps.dmCard != nil {
 					d.fail("%s has two Deck Masters", d.pn(pi))

@@ -119,6 +119,7 @@ type CardSpec struct {
 	Returns  int    // a Deck Master: times it has already gone back to its zone
 	IsDM     bool   // the player's Deck Master, starting outside its zone ("deck master")
 	Pendulum bool   // a Pendulum Monster in a Pendulum Zone ("pendulum", among the Spells & Traps)
+	Special  bool   // a monster that was Special Summoned ("special summoned")
 }
 
 // Expect is an expectation line: a query, its wanted answer and the formats
@@ -613,6 +614,8 @@ func applyOpts(sp *CardSpec, opts string) string {
 			sp.IsDM = true
 		case o == "trap monster":
 			sp.TrapMon = true
+		case o == "special summoned":
+			sp.Special = true
 		case o == "pendulum" || o == "pendulum zone":
 			sp.Pendulum = true
 		case strings.HasPrefix(o, "equipped to "):
@@ -625,7 +628,7 @@ func applyOpts(sp *CardSpec, opts string) string {
 			strings.HasSuffix(o, "spell counters") && scanInt(strings.TrimSuffix(o, " spell counters"), "", &v):
 			sp.Counters = v
 		default:
-			return fmt.Sprintf("unknown option %q (use set, face-up, attack, defense, set this turn, summoned this turn, atk N, def N, N spell counters, owned by A/B, equipped to <monster>, trap monster, pendulum, deck master, returned N)", o)
+			return fmt.Sprintf("unknown option %q (use set, face-up, attack, defense, set this turn, summoned this turn, atk N, def N, N spell counters, owned by A/B, equipped to <monster>, trap monster, pendulum, special summoned, deck master, returned N)", o)
 		}
 	}
 	if sp.Card != nil && !sp.Card.IsMonster() && sp.Defense {

@@ -60,6 +60,10 @@ func (d *duel) summon(a *Action) {
 			d.illegal(fmt.Sprintf("%s cannot Tribute %s, which it does not control", d.pn(p), d.describe(t)), ruleRef{})
 			return
 		}
+		if why := d.tributeRefused(t); why != "" { // selfsummon.go
+			d.illegal(why, ruleRef{})
+			return
+		}
 		if t.ctrlUntil && !t.ctrlFree {
 			d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot be Tributed", t.name()), ruleRef{})
 			return

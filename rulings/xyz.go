@@ -89,6 +89,7 @@ func (d *duel) xyzSummon(a *Action) {
 	d.place(c, p, locMonster)
 	c.moves++
 	c.faceUp, c.def, c.summonTurn, c.summonedBy = true, false, d.turn, p
+	c.special = true
 	for _, m := range mats {
 		d.attach(c, m)
 	}

@@ -21,6 +21,10 @@ func (d *duel) matches(c *inst, filter string) bool {
 			if !c.isMonster() {
 				return false
 			}
+		case term == "special-summoned":
+			if !c.special {
+				return false
+			}
 		case term == "face-up":
 			if !c.faceUp {
 				return false
@@ -123,6 +127,7 @@ func (d *duel) moveTo(c *inst, to, why string) {
 	if to == locGY && d.live(c, "to-deck-instead-of-gy") != nil {
 		to, why = locDeck, why+"; it goes to the top of the Deck instead of the Graveyard"
 	}
+	to, why = d.leaveRedirect(c, to, why) // selfsummon.go
 	to = extraDeckBound(c, pendulumBound(c, to))
 	from := d.locName(c)
 	mv := moved{from: c.loc, field: c.onField(), monster: c.isMonster(), trapMon: c.trapMon, equipTo: c.equipTo, ctrl: c.ctrl}
@@ -244,6 +249,7 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 	d.place(c, p, locMonster)
 	c.moves++
 	c.faceUp, c.def, c.summonTurn, c.summonedBy = faceUp, def, d.turn, p
+	c.special = true
 	how := ""
 	if !faceUp {
 		how = " in face-down Defense Position"
