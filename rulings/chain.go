@@ -58,6 +58,7 @@ func (d *duel) pushLink(l *link, costs []string) {
 	if len(d.chain) > 0 {
 		l.respTo = d.chain[len(d.chain)-1]
 	}
+	l.summoned = d.summonedNow()
 	d.chain = append(d.chain, l)
 	for _, t := range l.targets {
 		if t.ctrl == l.ctrl || t.c == nil {
@@ -489,6 +490,9 @@ func (d *duel) categories(c *inst, e *Effect) []string {
 	if e.Timing != "" {
 		cats = append(cats, AllowNamedTiming)
 	}
+	if e.Kind == "activate" && eventRequirements[e.When] {
+		cats = append(cats, AllowMetRequirement)
+	}
 	return cats
 }
 
@@ -594,7 +598,14 @@ func (d *duel) damageStepAllows(c *inst, e *Effect) bool {
 
 // conditionMet checks an activation requirement ("when").
 func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
-	if e.When == "" || e.Kind == "trigger" {
+	if e.Kind == "trigger" {
+		return true
+	}
+	if e.When == "" {
+		if why := d.ifMet(c, e); why != "" {
+			d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), ruleRef{})
+			return false
+		}
 		return true
 	}
 	var top *link
@@ -635,6 +646,9 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	case "spell-trap-activated", "summon":
 		ok = top != nil && top.cardAct
 		why = "there is no Spell or Trap Card activation to answer"
+	case "opponent-activated":
+		ok = top != nil && top.ctrl != p
+		why = "no opponent's card or effect has just been activated"
 	case "monster-effect-activated":
 		ok = top != nil && top.src.isMonster() && !top.cardAct
 		why = "there is no monster effect activation to answer"
@@ -645,6 +659,9 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 			d.illegal(fmt.Sprintf("%s cannot be activated: %s destroys the Trap Monster as a Trap Card, not as a monster", c.name(), top.src.name()), plain("hat-04#point-9"))
 			return false
 		}
+	case "opponent-hand-4":
+		ok = len(d.pl[d.opp(p)].hand) >= 4
+		why = "the opponent has fewer than 4 cards in their hand"
 	case "own-monster-battles":
 		ok = d.battler(p, e.Battler) != nil
 		why = "no monster of yours that it names is battling"
@@ -699,9 +716,22 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	}
 	if !ok {
 		d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), ruleRef{})
+		return false
+	}
+	if why := d.ifMet(c, e); why != "" {
+		d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), ruleRef{})
+		return false
 	}
 	return ok
 }
+
+// eventRequirements are the activation requirements that a monster
+// destroyed by battle and sent to the Graveyard at the end of the Damage
+// Step meets: a card with one ("Michizure") may be activated at a timing
+// that allows AllowMetRequirement (edison-battle-phase#timing-7). A Summon
+// there does not open the way for "Torrential Tribute"
+// (battle-phase-reference#damage-step-example-3).
+var eventRequirements = map[string]bool{"own-monster-destroyed-to-gy": true}
 
 // summonsSpecial: would the effect Special Summon a monster?
 func summonsSpecial(e *Effect) bool {

@@ -165,7 +165,7 @@ func (d *duel) returnDM(a *Action) {
 		d.illegal(fmt.Sprintf("%s cannot return %s yet: every chain must resolve, with no new chain started, before a Deck Master goes back", d.pn(p), c.name()), r)
 		return
 	case ps.dmNoReturn:
-		d.illegal(fmt.Sprintf("%s was Summoned by another player's effect, so %s may not return it", c.name(), d.pn(p)), plain("domain-returning#condition"))
+		d.illegal(fmt.Sprintf("%s was Summoned or Set by another player's effect, so %s may not return it", c.name(), d.pn(p)), plain("domain-returning#condition"))
 		return
 	case !slices.Contains(d.dmOffers, p):
 		why := "it has not changed zones since the game state was last open"

@@ -82,6 +82,7 @@ type inst struct {
 	noAttackTurn  int             // turn it cannot attack in, by its own text (procedure.go)
 	killTurn      int             // turn it last destroyed an opponent's monster by battle (secondattack.go)
 	banishOnLeave bool            // banished when it leaves the field (selfsummon.go)
+	dmgTaken      int             // battle damage its controller took, for its trigger (tokens.go)
 }
 
 func (c *inst) name() string {
@@ -138,6 +139,8 @@ type pstate struct {
 	normalSummoned           bool
 	noBattlePhase            bool
 	noAttack                 bool // cannot declare an attack this turn ("Threatening Roar", restrict.go)
+	noSpecial                bool // cannot Special Summon this turn ("Pot of Duality", summonwatch.go)
+	maxx                     int  // draws for each opponent's Special Summon this turn ("Maxx \"C\"", summonwatch.go)
 	noSummon                 bool // cannot Summon for the rest of the turn ("Scapegoat")
 	noExtra                  bool // cannot Special Summon from the Extra Deck this turn
 	dragonsGone              int  // Dragon monsters discarded or Tributed this turn ("Super Rejuvenation")

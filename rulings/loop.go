@@ -221,6 +221,7 @@ func (d *duel) fork() *duel {
 	for _, l := range d.chain {
 		x := *l
 		x.src, x.targets, x.choose, x.battled, x.random = cp(l.src), list(l.targets), list(l.choose), cp(l.battled), cp(l.random)
+		x.summoned = list(l.summoned)
 		x.tributes = list(l.tributes)
 		x.respTo = lm[l.respTo]
 		if f.chainRec >= 0 && l.rec != nil {

@@ -60,6 +60,7 @@ var effectOps = map[string]opFunc{
 	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
 	"dangerous-machine":                opDangerousMachine,            // dice.go
 	"exciton":                          opExciton,                     // eachplayer.go
+	"set-negated-card":                 opSetNegatedCard,              // placed.go
 	"each-extra-to-gy-if-light":        opEachExtraToGyIfLight,        // eachplayer.go
 	"special-summon-self":              opSpecialSummonSelf,
 	"summon-self-as-monster":           opSummonSelfAsMonster,
@@ -97,24 +98,32 @@ var effectOps = map[string]opFunc{
 	"exchange-monsters":                opExchangeMonsters,
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
-	"no-attacks":                       opNoAttacks,               // restrict.go
-	"destroy-self-after-calc":          opDestroySelfAfterCalc,    // battlefx.go
-	"special-summon-battled":           opSpecialSummonBattled,    // battlefx.go
-	"banish-gy-gain-atk":               opBanishGyGainAtk,         // battlefx.go
-	"gain-atk-battler":                 opGainAtkBattler,          // battlefx.go
-	"discard-from-hand":                opDiscardFromHand,         // ops_hands.go
-	"discard-from-opponent-hand":       opDiscardFromOpponentHand, // ops_hands.go
-	"banish-from-hand":                 opBanishFromHand,          // ops_hands.go
-	"destroy-highest":                  opDestroyHighest,          // ops_sweep.go
-	"bounce-all":                       opBounceAll,               // ops_sweep.go
-	"return-to-gy":                     opReturnToGy,              // ops_sweep.go
-	"draw-per-card":                    opDrawPerCard,             // ops_hands.go
-	"lose-lp-per-summoned":             opLoseLpPerSummoned,       // ops_sweep.go
-	"special-summon-zeroed":            opSpecialSummonZeroed,     // mustfirst.go
-	"no-attack-this-turn":              opNoAttackThisTurn,        // mustfirst.go
-	"return-self-to-hand":              opReturnSelfToHand,        // selfsummon.go
+	"no-attacks":                       opNoAttacks,                // restrict.go
+	"hand-to-deck":                     opHandToDeck,               // ops_hands.go
+	"excavate-add":                     opExcavateAdd,              // ops_hands.go
+	"draw-on-opponent-summons":         opDrawOnOpponentSummons,    // summonwatch.go
+	"no-special-summons-this-turn":     opNoSpecialSummonsThisTurn, // summonwatch.go
+	"destroy-self-after-calc":          opDestroySelfAfterCalc,     // battlefx.go
+	"special-summon-battled":           opSpecialSummonBattled,     // battlefx.go
+	"banish-gy-gain-atk":               opBanishGyGainAtk,          // battlefx.go
+	"gain-atk-battler":                 opGainAtkBattler,           // battlefx.go
+	"discard-from-hand":                opDiscardFromHand,          // ops_hands.go
+	"discard-from-opponent-hand":       opDiscardFromOpponentHand,  // ops_hands.go
+	"banish-from-hand":                 opBanishFromHand,           // ops_hands.go
+	"destroy-highest":                  opDestroyHighest,           // ops_sweep.go
+	"bounce-all":                       opBounceAll,                // ops_sweep.go
+	"return-to-gy":                     opReturnToGy,               // ops_sweep.go
+	"draw-per-card":                    opDrawPerCard,              // ops_hands.go
+	"lose-lp-per-summoned":             opLoseLpPerSummoned,        // ops_sweep.go
+	"special-summon-zeroed":            opSpecialSummonZeroed,      // mustfirst.go
+	"no-attack-this-turn":              opNoAttackThisTurn,         // mustfirst.go
+	"return-self-to-hand":              opReturnSelfToHand,         // selfsummon.go
+	"halve-summoned-atk":               opHalveSummonedAtk,         // tokens.go
+	"token-to-summoners-opponent":      opTokenToSummonersOpponent, // tokens.go
+	"token-with-damage-stats":          opTokenWithDamageStats,     // tokens.go
 	"negate-effects":                   opNegateEffects,
 	"end-battle-phase":                 opEndBattlePhase,
+	"destroy-banish-summoned":          opDestroyBanishSummoned,
 	"look-deck-top":                    opLookDeckTop,
 	"change-position":                  opChangePosition,
 	"negate-traps-this-turn":           opNegateTrapsThisTurn,

@@ -5,7 +5,11 @@ package rulings
 // opponent's hand ("Confiscation", "Delinquent Duo"), banishing from the
 // hand ("Allure of Darkness"). Each is registered in effectOps (op.go).
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // handPick is the card of player q's hand the link's `choosing` names
 // first, else the first card of that hand that matches filter; nil when
@@ -105,4 +109,67 @@ func opDrawPerCard(d *duel, l *link, o Op) {
 	if k > 0 {
 		d.draw(p, k*max(o.N, 1), "by "+l.src.name())
 	}
+}
+
+// opHandToDeck its controller looks at the target opponent's hand and
+// shuffles 1 card of it that matches `filter` into the Deck ("Trap
+// Dustshoot": a monster); the line's `choosing` names it, else the first
+// listed.
+func opHandToDeck(d *duel, l *link, o Op) {
+	p, q := l.ctrl, l.oppTarget(d, l.ctrl)
+	d.t.reveals[d.pn(q)+" hand"] = true
+	d.emit("reveal", q, l.src.name(), fmt.Sprintf("%s looks at %s's hand", d.pn(p), d.pn(q)), ruleRef{})
+	x := d.handPick(l, q, o.Filter, nil)
+	if x == nil {
+		d.emit("move", q, l.src.name(), fmt.Sprintf("%s holds no card matching %s", d.pn(q), o.Filter), ruleRef{})
+		return
+	}
+	d.moveTo(x, locDeck, "shuffled into the Deck by "+l.src.name())
+	d.toDeckBottom(x)
+	d.emit("shuffle", q, l.src.name(), "the Deck is shuffled (the engine keeps the shuffled-in card at the bottom)", ruleRef{})
+}
+
+// toDeckBottom moves a card just put in its owner's Deck to the bottom: a
+// shuffle keeps shuffled-in cards at the bottom, in order (SCENARIOS.md).
+func (d *duel) toDeckBottom(x *inst) {
+	if x.loc != locDeck {
+		return
+	}
+	deck := d.pl[x.owner].deck
+	for i, c := range deck {
+		if c == x {
+			d.pl[x.owner].deck = append(append(deck[:i:i], deck[i+1:]...), x)
+			return
+		}
+	}
+}
+
+// opExcavateAdd its controller excavates the top `n` cards of the Deck,
+// adds 1 of them to the hand (the line's `choosing`, else the first), and
+// shuffles the rest back ("Pot of Duality").
+func opExcavateAdd(d *duel, l *link, o Op) {
+	p := l.ctrl
+	top := append([]*inst{}, d.pl[p].deck[:min(max(o.N, 1), len(d.pl[p].deck))]...)
+	if len(top) == 0 {
+		return
+	}
+	var names []string
+	for _, c := range top {
+		names = append(names, c.name())
+	}
+	d.emit("reveal", p, l.src.name(), fmt.Sprintf("%s excavates %s", d.pn(p), strings.Join(names, ", ")), ruleRef{})
+	pick := top[0]
+	for _, c := range l.choose {
+		if slices.Contains(top, c) {
+			pick = c
+			break
+		}
+	}
+	d.moveTo(pick, locHand, "added from the excavated cards by "+l.src.name())
+	for _, c := range top {
+		if c != pick {
+			d.toDeckBottom(c)
+		}
+	}
+	d.emit("shuffle", p, l.src.name(), "the rest are shuffled into the Deck (the engine keeps them at the bottom, in order)", ruleRef{})
 }

@@ -239,7 +239,7 @@ func (d *duel) startNextTurn() {
 		d.pl[pi].noSummon, d.pl[pi].noExtra, d.pl[pi].dragonsGone = false, false, 0
 		d.pl[pi].normalSummoned, d.pl[pi].pendulumSummoned, d.pl[pi].extraNormal = false, false, 0
 		d.pl[pi].noBattleDamage, d.pl[pi].noBattleDestroy, d.pl[pi].noBattlePhase = false, false, false
-		d.pl[pi].noAttack = false
+		d.pl[pi].noAttack, d.pl[pi].noSpecial, d.pl[pi].maxx = false, false, 0
 		for _, c := range d.pl[pi].mz {
 			c.attacks, c.attackedOnce, c.usedThisTurn, c.hit = 0, false, false, nil
 		}

@@ -65,3 +65,33 @@ func opPlaceAsContinuousSpell(d *duel, l *link, o Op) {
 		}
 	}
 }
+
+// opSetNegatedCard Sets the card whose activation the link negated and destroyed on its controller's field: a monster face-down in Defense Position (Set, not Summoned), a Spell or Trap face-down ("Toadally Awesome"). Another player's Deck Master Set this way may not be returned to its zone (domain-returning#condition).
+func opSetNegatedCard(d *duel, l *link, o Op) {
+	t := l.respTo
+	if t == nil || !t.negated || t.src.onField() || (t.src.loc != locGY && t.src.loc != locBanished) {
+		return
+	}
+	c, p := t.src, l.ctrl
+	if c.isMonster() {
+		if d.freeMZ(p) <= 0 {
+			return
+		}
+		d.remove(c)
+		d.place(c, p, locMonster)
+		c.faceUp, c.def, c.setTurn = false, true, d.turn
+	} else {
+		if d.freeST(p) <= 0 {
+			return
+		}
+		d.remove(c)
+		d.place(c, p, locSpell)
+		c.faceUp, c.setTurn = false, d.turn
+	}
+	c.moves++
+	d.emit("set", p, c.name(), fmt.Sprintf("%s Sets %s on their field (%s)", d.pn(p), c.name(), l.src.name()), ruleRef{})
+	if o := c.owner; o != p && d.pl[o].dmCard == c {
+		d.pl[o].dmNoReturn = true
+		d.note(fmt.Sprintf("%s's Deck Master %s was Set on %s's field: %s may not return it to the Deck Master Zone", d.pn(o), c.name(), d.pn(p), d.pn(o)), plain("domain-returning#condition"))
+	}
+}

@@ -51,6 +51,7 @@ const (
 	AllowSpellATK       = "spell-trap-atk-modifier" // Spell Speed 2 Spells/Traps that change ATK/DEF
 	AllowNamedTiming    = "named-timing"            // cards whose text names this timing
 	AllowMandatory      = "mandatory"               // mandatory effects at any timing
+	AllowMetRequirement = "met-requirement"         // cards whose activation requirement an event of this timing met ("Michizure")
 )
 
 // Start-of-timing and after-chain events of a Damage Step timing.
@@ -626,7 +627,7 @@ func hatProfile() *Profile {
 				Description: "One chain: Flip Effects and \"after damage calculation\" triggers."},
 			{ID: "end", Name: "end of the Damage Step", Rule: t(7), Start: []string{evSendDestroy}, After: []string{evEndOfDamage},
 				Triggers: []string{TrigDestroyedByBattle, TrigDestroyedToGY, TrigEndOfDamageStep},
-				Allows:   late, AllowsRule: t(7), Chains: one(7),
+				Allows:   append(append([]string{}, late...), AllowMetRequirement), AllowsRule: t(7), Chains: one(7),
 				Description: "Monsters destroyed by battle go to the Graveyard; one chain of destroyed-by-battle triggers."},
 		},
 	}
@@ -702,7 +703,7 @@ func edisonProfile() *Profile {
 				Description: "One manual chain with Flip Effects and other triggers met earlier."},
 			{ID: "end", Name: "end of the Damage Step", Rule: t(7), Start: []string{evSendDestroy}, After: []string{evEndOfDamage},
 				Triggers: []string{TrigDestroyedByBattle, TrigDestroyedToGY, TrigEndOfDamageStep},
-				Allows:   negs, AllowsRule: t(7), Chains: one,
+				Allows:   append(append([]string{}, negs...), AllowMetRequirement), AllowsRule: t(7), Chains: one,
 				Description: "Monsters destroyed by battle leave the field; one manual chain with destroyed-by-battle and end-of-Damage-Step triggers."},
 		},
 	}

@@ -91,6 +91,10 @@ func (d *duel) ifMet(c *inst, e *Effect) string {
 			if d.atk == nil || d.atk.attacker != c {
 				return c.name() + " did not attack"
 			}
+		case strings.HasPrefix(term, "opponent-summoned:"):
+			if len(d.summonedMatching(c.ctrl, strings.TrimPrefix(term, "opponent-summoned:"), d.summonedNow())) == 0 {
+				return "the opponent has not just Summoned a monster with " + strings.Replace(strings.TrimPrefix(term, "opponent-summoned:"), "atk>=", "at least ", 1) + " ATK"
+			}
 		case strings.HasPrefix(term, "other-face-up:"):
 			filter := strings.TrimPrefix(term, "other-face-up:")
 			found := false
@@ -100,7 +104,7 @@ func (d *duel) ifMet(c *inst, e *Effect) string {
 				}
 			}
 			if !found {
-				return fmt.Sprintf("%s controls no other face-up %s", d.pn(c.ctrl), strings.TrimPrefix(filter, "archetype="))
+				return fmt.Sprintf("%s controls no other face-up %s", d.pn(c.ctrl), filterText(filter))
 			}
 		}
 	}

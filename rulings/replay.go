@@ -92,6 +92,7 @@ type link struct {
 	oppP         int            // the opponent the effect targets, plus 1 (0: none chosen)
 	spare        map[*inst]bool // cards another card was destroyed in place of ("Fake Trap")
 	gone         bool           // its player left the game: it is removed without resolving
+	summoned     []*inst        // the monsters whose Summon the window it was activated in answers (summonreact.go)
 }
 
 // oppTarget is the opponent an effect on "your opponent" acts on.

@@ -111,11 +111,12 @@ func (d *duel) summon(a *Action) {
 	}
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s %s %s", d.pn(p), kind, c.name()), ruleRef{})
 	d.selfTrigger(c, cond, "normal-summoned", "summoned")
+	d.summonTriggerWatchers(c, "") // tokens.go
 	d.afterSummon(c)
 }
 
 func (d *duel) afterSummon(c *inst) {
-	d.winEvents = []string{"monster-summoned"}
+	d.winEvents = []string{"monster-summoned", summonedEvent(c)}
 	d.fresh = true
 	d.clearPasses()
 	d.startBuildIfDue()

@@ -38,7 +38,7 @@ func (d *duel) normalSummonFree(p int) bool {
 func (d *duel) tributesPaidInLP(p int, c *inst, need, paid int) bool {
 	var m *inst
 	for _, x := range d.allField() {
-		if x.faceUp && d.live(x, "tributes-as-lp") != nil {
+		if x.faceUp && x.hasOp("continuous", "tributes-as-lp") != nil && d.live(x, "tributes-as-lp") != nil {
 			m = x
 		}
 	}
@@ -69,7 +69,7 @@ func (d *duel) tributesPaidInLP(p int, c *inst, need, paid int) bool {
 func (d *duel) blockedMZ(p int) int {
 	n := 0
 	for _, x := range d.allField() {
-		if x.ctrl == p || d.live(x, "block-zones") == nil {
+		if x.ctrl == p || x.hasOp("continuous", "block-zones") == nil || d.live(x, "block-zones") == nil {
 			continue
 		}
 		q := d.opp(x.ctrl)

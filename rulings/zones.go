@@ -185,6 +185,12 @@ func (d *duel) sendToGY(c *inst, why string, battle bool) { d.moveTo(c, locGY, w
 // destroy destroys a card on the field and reports whether it was
 // destroyed (a Union may be destroyed in its place).
 func (d *duel) destroy(c *inst, by string, battle bool) bool {
+	return d.destroyTo(c, by, battle, locGY)
+}
+
+// destroyTo destroys c and puts it in `to`: the Graveyard, or the banished
+// cards for "destroy and banish" ("Bottomless Trap Hole").
+func (d *duel) destroyTo(c *inst, by string, battle bool, to string) bool {
 	if !c.onField() {
 		return false
 	}
@@ -208,8 +214,11 @@ func (d *duel) destroy(c *inst, by string, battle bool) bool {
 		how = "destroyed by battle"
 	}
 	bound := c.negBy
+	if to == locBanished {
+		how += " and banished"
+	}
 	d.destroying = c
-	d.moveTo(c, locGY, how)
+	d.moveTo(c, to, how)
 	d.destroying = nil
 	d.boundDestroyed(bound)
 	return true
@@ -237,6 +246,10 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 		d.emit("rule", p, c.name(), why+": it stays where it is", ruleRef{})
 		return false
 	}
+	if why := d.specialBarred(p); why != "" { // summonwatch.go
+		d.emit("rule", p, c.name(), why+": "+c.name()+" stays where it is", ruleRef{})
+		return false
+	}
 	if k := d.noSpecialSummons(); k != nil {
 		d.emit("rule", p, k.name(), fmt.Sprintf("%s: no player can Special Summon, so %s stays where it is", d.describe(k), c.name()), ref("\"Each\", \"both\" and \"neither\"", d.p.EachMeansAll))
 		return false
@@ -258,12 +271,14 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 	}
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s Special Summons %s%s%s (%s)", d.pn(p), c.name(), from, how, by), ruleRef{})
 	d.dmSummoned(c, p)
+	d.summonWatchers(p)            // summonwatch.go
+	d.summonTriggerWatchers(c, by) // tokens.go
 	if faceUp {
 		d.selfTrigger(c, "special-summoned", "summoned")
 		d.faceUpNow(c)
 	}
 	if d.ds < 0 {
-		d.winEvents = append(d.winEvents, "monster-summoned")
+		d.winEvents = append(d.winEvents, "monster-summoned", summonedEvent(c))
 	}
 	return true
 }
