@@ -32,7 +32,7 @@ measure() { # name
   for _ in $(seq 10); do
     p=$(port)
     local t0; t0=$(date +%s%N)
-    "$bin" -addr 127.0.0.1:"$p" -attempts "$TMP/a.db" -rate-limit=false >/dev/null 2>&1 &
+    "$bin" -addr 127.0.0.1:"$p" -attempts "$TMP/a.db" -shares "$TMP/s.db" -rate-limit=false >/dev/null 2>&1 &
     pid=$!
     until curl -sf -o /dev/null "http://127.0.0.1:$p/"; do sleep 0.005; done
     starts+=($(( ($(date +%s%N) - t0) / 1000000 )))
@@ -40,7 +40,7 @@ measure() { # name
   done
   local cold; cold=$(printf '%s\n' "${starts[@]}" | median)
   p=$(port)
-  "$bin" -addr 127.0.0.1:"$p" -attempts "$TMP/a.db" -rate-limit=false >/dev/null 2>&1 &
+  "$bin" -addr 127.0.0.1:"$p" -attempts "$TMP/a.db" -shares "$TMP/s.db" -rate-limit=false >/dev/null 2>&1 &
   pid=$!
   until curl -sf -o /dev/null "http://127.0.0.1:$p/"; do sleep 0.005; done
   local rss0; rss0=$(awk '/VmRSS/ { print $2 }' /proc/$pid/status)

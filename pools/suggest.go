@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+
+	"substep/internal/osa"
 )
 
 // Suggest lists up to n card names close to name, best first: names that
@@ -35,10 +37,10 @@ func (s *Set) Suggest(name, format string, n int) []string {
 		kr := []rune(k)
 		if d := abs(len(kr) - len(qr)); d <= max(2, len(qr)/4) {
 			k := max(2, len(qr)/4)
-			if need := 3 * (len(kr) + 1); cap(buf) < need {
+			if need := osa.Buf(kr); cap(buf) < need {
 				buf = make([]int, need)
 			}
-			if dist := boundedOSA(qr, kr, k, buf[:3*(len(kr)+1)]); dist <= k {
+			if dist := osa.Within(qr, kr, k, buf[:osa.Buf(kr)]); dist <= k {
 				sc = max(sc, 1-float64(dist)/float64(max(len(kr), len(qr))))
 			}
 		}
@@ -83,37 +85,4 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// boundedOSA is the optimal string alignment distance of a and b when it
-// is at most k, and more than k otherwise; buf holds 3·(len(b)+1) ints.
-func boundedOSA(a, b []rune, k int, buf []int) int {
-	w := len(b) + 1
-	prev2, prev, cur := buf[:w], buf[w:2*w], buf[2*w:3*w]
-	for j := range prev {
-		prev[j] = j
-	}
-	prevMin := 0
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-			rowMin = min(rowMin, cur[j])
-		}
-		// Later rows are at least min(this row, the previous row + 1).
-		if rowMin > k && prevMin >= k {
-			return k + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-		prevMin = rowMin
-	}
-	return prev[len(b)]
 }

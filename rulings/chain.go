@@ -1085,6 +1085,9 @@ func (d *duel) cleanupLink(l *link) {
 		}
 		return
 	}
+	if staysFor(c) > 0 { // restrict.go
+		return
+	}
 	d.sendToGY(c, "resolved", false)
 }
 

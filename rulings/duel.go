@@ -59,6 +59,7 @@ type inst struct {
 	equipTo       *inst           // the monster this equip card (or Union, or equipped monster) is equipped to
 	ctrlBack      int             // player who gets control back when a control effect ends (-1: none)
 	ctrlUntil     bool            // control returns at the End Phase ("Mind Control")
+	oppTurns      int             // opponent's End Phases it has stayed for ("Swords of Revealing Light", restrict.go)
 	ctrlFree      bool            // with ctrlUntil: it may still attack and be Tributed ("Brain Control")
 	trapMon       bool            // a Trap Card that is a monster in a Monster Zone (Trap Monster)
 	holdsST       bool            // as a Trap Monster, it still holds its Spell & Trap Zone
@@ -249,7 +250,7 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.ctrlBack, c.ctrlUntil, c.flipChain = -1, false, 0
 		c.faceUp = to == locGY || to == locBanished
 		c.def = false
-		c.counters = 0
+		c.counters, c.oppTurns = 0, 0
 		c.atkAdd, c.calcAdd = 0, 0
 		c.markedBattle = false
 		c.tributable = -1

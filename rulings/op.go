@@ -99,6 +99,7 @@ var effectOps = map[string]opFunc{
 	"attach-target":                    opAttachTarget,
 	"return-to-hand":                   opReturnToHand,
 	"no-attacks":                       opNoAttacks,                // restrict.go
+	"flip-monsters":                    opFlipMonsters,             // restrict.go
 	"hand-to-deck":                     opHandToDeck,               // ops_hands.go
 	"excavate-add":                     opExcavateAdd,              // ops_hands.go
 	"draw-on-opponent-summons":         opDrawOnOpponentSummons,    // summonwatch.go
@@ -123,6 +124,7 @@ var effectOps = map[string]opFunc{
 	"token-with-damage-stats":          opTokenWithDamageStats,     // tokens.go
 	"negate-effects":                   opNegateEffects,
 	"end-battle-phase":                 opEndBattlePhase,
+	"both-lp-zero":                     opBothLPZero,
 	"destroy-banish-summoned":          opDestroyBanishSummoned,
 	"look-deck-top":                    opLookDeckTop,
 	"change-position":                  opChangePosition,

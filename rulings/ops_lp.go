@@ -84,3 +84,13 @@ func opOpponentGainsLp(d *duel, l *link, o Op) {
 		d.changeLP(d.opp(p), max(o.N, 0), "from "+src.name(), ruleRef{})
 	}
 }
+
+// opBothLPZero makes every player's Life Points 0 ("Self-Destruct
+// Button"): with both at 0 the duel is a draw.
+func opBothLPZero(d *duel, l *link, o Op) {
+	for _, q := range d.turnOrderFrom(d.tp) {
+		if d.pl[q].lp > 0 {
+			d.changeLP(q, -d.pl[q].lp, l.src.name()+"'s effect", ruleRef{})
+		}
+	}
+}

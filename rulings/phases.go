@@ -53,6 +53,7 @@ func (d *duel) beginPhase(ph string) {
 				d.destroy(c, "Limiter Removal's effect", false)
 			}
 		}
+		d.countdowns() // restrict.go
 		d.endPhaseControl()
 		d.returnBanished("end")
 		d.endPhaseTriggers()

@@ -3,6 +3,7 @@ package rulings
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -90,6 +91,11 @@ func (d *duel) ifMet(c *inst, e *Effect) string {
 		case term == "attacked":
 			if d.atk == nil || d.atk.attacker != c {
 				return c.name() + " did not attack"
+			}
+		case strings.HasPrefix(term, "opponent-lp-ahead:"):
+			n, _ := strconv.Atoi(strings.TrimPrefix(term, "opponent-lp-ahead:"))
+			if d.pl[d.opp(c.ctrl)].lp-d.pl[c.ctrl].lp < n {
+				return fmt.Sprintf("the opponent's Life Points are not at least %d higher", n)
 			}
 		case strings.HasPrefix(term, "opponent-summoned:"):
 			if len(d.summonedMatching(c.ctrl, strings.TrimPrefix(term, "opponent-summoned:"), d.summonedNow())) == 0 {

@@ -149,3 +149,46 @@ func (d *duel) fieldDamageShield(res *battleResult, battlers ...*inst) {
 		}
 	}
 }
+
+// opFlipMonsters turns every face-down monster the target opponent
+// controls (`to: opponent`) face-up in its position; Flip effects trigger
+// ("Swords of Revealing Light").
+func opFlipMonsters(d *duel, l *link, o Op) {
+	q := l.ctrl
+	if o.To == "opponent" {
+		q = l.oppTarget(d, l.ctrl)
+	}
+	for _, m := range append([]*inst{}, d.pl[q].mz...) {
+		if !m.faceUp {
+			m.def = true
+			d.flipUp(m, l.src.name())
+		}
+	}
+}
+
+// staysFor is the number of the opponent's turns a resolved Normal Spell
+// stays on the field (`stays-for`, "Swords of Revealing Light"), or 0.
+func staysFor(c *inst) int {
+	for _, o := range continuousOps(c, "stays-for") {
+		return o.N
+	}
+	return 0
+}
+
+// countdowns runs in each End Phase: a card that stays for n of its
+// controller's opponent's turns counts this one if it is such a turn, and
+// is destroyed in the End Phase of the last.
+func (d *duel) countdowns() {
+	for _, c := range d.allField() {
+		n := staysFor(c)
+		if n == 0 || !c.faceUp || c.ctrl == d.tp {
+			continue
+		}
+		c.oppTurns++
+		if c.oppTurns >= n {
+			d.destroy(c, fmt.Sprintf("its own effect (the End Phase of the opponent's turn %d)", n), false)
+		} else {
+			d.emit("rule", c.ctrl, c.name(), fmt.Sprintf("%s has stayed for %d of %d of the opponent's turns", d.describe(c), c.oppTurns, n), ruleRef{})
+		}
+	}
+}

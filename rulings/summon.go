@@ -6,20 +6,27 @@ import (
 	"fmt"
 )
 
+// fromHand finds the card a names in p's hand or, in Domain, as p's Deck
+// Master (fromDMZ). When it is in neither, the action fails saying where
+// the card is, and c is nil.
+func (d *duel) fromHand(a *Action, p int) (c *inst, fromDMZ bool) {
+	if c = d.find(a.Card, p, locHand); c != nil {
+		return c, false
+	}
+	if c = d.dmFor(a.Card, p); c != nil {
+		return c, true
+	}
+	d.fail("%s", d.whereText(a.Card, p, "hand"))
+	return nil, false
+}
+
 func (d *duel) summon(a *Action) {
 	p := a.Player
 	if !d.mainPhaseAction(p, "Summon") {
 		return
 	}
-	c := d.find(a.Card, p, locHand)
-	fromDMZ := false
+	c, fromDMZ := d.fromHand(a, p)
 	if c == nil {
-		if c = d.dmFor(a.Card, p); c != nil {
-			fromDMZ = true
-		}
-	}
-	if c == nil {
-		d.fail("%s", d.whereText(a.Card, p, "hand"))
 		return
 	}
 	if !d.normalSummonFree(p) {
@@ -153,15 +160,8 @@ func (d *duel) set(a *Action) {
 	if !d.mainPhaseAction(p, "Set a card") {
 		return
 	}
-	c := d.find(a.Card, p, locHand)
-	fromDMZ := false
+	c, fromDMZ := d.fromHand(a, p)
 	if c == nil {
-		if c = d.dmFor(a.Card, p); c != nil {
-			fromDMZ = true
-		}
-	}
-	if c == nil {
-		d.fail("%s", d.whereText(a.Card, p, "hand"))
 		return
 	}
 	if fromDMZ && (!d.dmMayLeave(c, "be Set") || !d.payDMCost(p, c)) {

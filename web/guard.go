@@ -14,6 +14,8 @@ import (
 	"github.com/a-h/templ"
 	"github.com/labstack/echo/v4"
 	"golang.org/x/sync/singleflight"
+
+	"substep/internal/cputime"
 )
 
 // crossOrigin refuses state-changing requests that a browser sends from
@@ -54,8 +56,9 @@ const busyRetryAfter = 3
 
 // engineSlots bounds the replay engine two ways. At most n replays run at
 // once (half the CPUs by default), and all of them together may use only a
-// share of the machine's time (defaultEngineShare of every CPU, measured as the
-// time each holds its slot), so pages served from memory keep the rest
+// share of the machine's time (defaultEngineShare of every CPU, measured as
+// the CPU time each uses while it holds its slot, so a loaded machine does
+// not shrink the budget), so pages served from memory keep the rest
 // however many clients send replays. A request waits for a slot and for
 // the budget in a bounded queue, for at most wait; when the queue is full
 // or the wait would be longer, the answer is errBusy at once, before any
@@ -109,8 +112,8 @@ func (e *engineSlots) spend(took time.Duration) {
 }
 
 // acquire takes a slot once the budget allows, or answers errBusy (with
-// its Retry-After header set on c); call the function returned when the
-// engine's work, rendering included, is done. Replays of the site's own
+// its Retry-After header set on c); call the function returned, on the
+// same goroutine, when the engine's work, rendering included, is done. Replays of the site's own
 // bundled scenarios (trusted, few, each rendered once into the cache) pass
 // budgeted false: they take a slot, but neither wait for the budget nor
 // spend it, so a flood of pasted scenarios cannot keep the site's own
@@ -118,7 +121,6 @@ func (e *engineSlots) spend(took time.Duration) {
 func (e *engineSlots) acquire(c echo.Context, budgeted bool) (func(), error) {
 	start := time.Now()
 	busy := func(after time.Duration) (func(), error) {
-		addWait(c, time.Since(start))
 		secs := max(busyRetryAfter, int((after+time.Second-1)/time.Second))
 		c.Response().Header().Set("Retry-After", strconv.Itoa(secs))
 		return nil, errBusy
@@ -157,24 +159,13 @@ func (e *engineSlots) acquire(c echo.Context, budgeted bool) (func(), error) {
 			return nil, ctx.Err()
 		}
 	}
-	began := time.Now()
-	addWait(c, began.Sub(start))
+	stop := cputime.Start()
 	return func() {
-		if budgeted {
-			e.spend(time.Since(began))
+		if used := stop(); budgeted {
+			e.spend(used)
 		}
 		<-e.run
 	}, nil
-}
-
-// engineWaitKey is the echo context key under which acquire records how
-// long the request waited for the engine: the rate limit charges a client
-// for the engine's work, not for the server being busy.
-const engineWaitKey = "substep.engineWait"
-
-func addWait(c echo.Context, d time.Duration) {
-	w, _ := c.Get(engineWaitKey).(time.Duration)
-	c.Set(engineWaitKey, w+d)
 }
 
 // pageCache keeps pages whose content depends only on their key (a shared

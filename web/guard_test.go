@@ -88,6 +88,40 @@ func TestEngineBudget(t *testing.T) {
 	release()
 }
 
+// TestEngineBudgetChargesCPU: the engine's budget is spent by the CPU
+// time a replay uses while it holds its slot, not by how long it holds
+// it: a holder that waits while other work keeps the machine busy spends
+// almost nothing, one that works spends what it used.
+func TestEngineBudgetChargesCPU(t *testing.T) {
+	const work = 40 * time.Millisecond
+	e := &engineSlots{run: make(chan struct{}, 1), queue: make(chan struct{}, 1), wait: time.Minute, rate: 1, burst: time.Second, budget: time.Second, last: time.Now()}
+	spent := func(hold func()) time.Duration {
+		t.Helper()
+		c, _ := slotContext()
+		e.mu.Lock()
+		e.budget, e.rate = time.Second, 0 // nothing earned back while it runs
+		e.mu.Unlock()
+		release, err := e.acquire(c, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hold()
+		release()
+		return time.Second - e.budget
+	}
+	waited := spent(func() {
+		done := make(chan struct{})
+		go func() { burnCPU(work); close(done) }()
+		<-done
+	})
+	if waited > work/4 {
+		t.Errorf("a replay that waited through %v of other work spent %v of the budget", work, waited)
+	}
+	if worked := spent(func() { burnCPU(work) }); worked < work {
+		t.Errorf("a replay that worked %v spent %v of the budget", work, worked)
+	}
+}
+
 // TestPageCacheBound fills the cache past its size: the total stays under
 // the cap, the least recently used go first, and a page over the
 // per-page cap is not kept.

@@ -13,20 +13,25 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"substep/internal/cputime"
 )
 
 // RateLimit caps how much server work one client may ask for on the
 // routes that run the engine or touch a database (see rateLimited). Each
 // request costs one token when it starts and, once it has run, one more
-// for every further Unit of time its handler took, so a client sending expensive
-// replays runs out far sooner than one typing into the live search. The
+// for every further Unit of CPU time its handler used (internal/cputime:
+// the request's own work, not time spent waiting for a busy machine or
+// for the engine), so a client sending expensive replays runs out far
+// sooner than one typing into the live search, and a loaded server does
+// not make its clients pay for the load. The
 // zero value is the default limit, generous enough that a person never
 // meets it.
 type RateLimit struct {
 	Off    bool          // no limit at all: for load benchmarks, which must measure the server, not the limiter
 	PerSec float64       // tokens per second each client earns back; 0 means 20
 	Burst  int           // tokens a client may hold; 0 means 60
-	Unit   time.Duration // handler time that costs one more token, beyond the first Unit; 0 means 25ms
+	Unit   time.Duration // handler CPU time that costs one more token, beyond the first Unit; 0 means 25ms
 }
 
 const (
@@ -87,7 +92,7 @@ func rateLimited(method, path string) bool {
 }
 
 // costLimiter is a token bucket per client that is charged after the
-// fact for the time each request took.
+// fact for the CPU time each request used.
 type costLimiter struct {
 	cfg     RateLimit
 	mu      sync.Mutex
@@ -137,7 +142,7 @@ func (l *costLimiter) take(key string, n float64, now time.Time) (ok bool, wait 
 	return true, 0
 }
 
-// charge spends tokens for work already done beyond the first Unit (which
+// charge spends tokens for work (CPU time) already done beyond the first Unit (which
 // the token taken at the start covers); the bucket may go below zero, and
 // the client then waits for it to refill.
 func (l *costLimiter) charge(key string, took time.Duration, now time.Time) {
@@ -177,14 +182,12 @@ func rateLimit(cfg RateLimit) echo.MiddlewareFunc {
 				return next(c)
 			}
 			key := ClientKey(c.RealIP())
-			start := time.Now()
-			if ok, wait := l.take(key, 1, start); !ok {
+			if ok, wait := l.take(key, 1, time.Now()); !ok {
 				return tooMany(c, wait)
 			}
+			stop := cputime.Start()
 			err := next(c)
-			end := time.Now()
-			waited, _ := c.Get(engineWaitKey).(time.Duration)
-			l.charge(key, end.Sub(start)-waited, end)
+			l.charge(key, stop(), time.Now())
 			return err
 		}
 	}

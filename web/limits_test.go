@@ -1,6 +1,7 @@
 package web
 
 import (
+	"crypto/sha256"
 	"errors"
 	"io"
 	"net/http"
@@ -14,6 +15,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/labstack/echo/v4"
+
+	"substep/internal/cputime"
 )
 
 // request is one request of a rate-limit scenario: who sends it (the TCP
@@ -370,5 +373,52 @@ func TestCostLimiter(t *testing.T) {
 	}
 	if ok, _ := l.take("costly", 1, t0.Add(160*time.Millisecond)); !ok {
 		t.Errorf("denied after the wait it was told")
+	}
+}
+
+// burnCPU does CPU work on the calling goroutine until it has used d of
+// CPU time (as internal/cputime measures it).
+func burnCPU(d time.Duration) {
+	sum := sha256.Sum256(nil)
+	for used := time.Duration(0); used < d; {
+		stop := cputime.Start()
+		for range 2000 {
+			sum = sha256.Sum256(sum[:])
+		}
+		used += stop()
+	}
+}
+
+// TestRateLimitChargesCPU: a request is charged for the CPU time its
+// handler used, not for the time it took. Requests that wait while other
+// work keeps the machine busy (here another goroutine's 40 ms of CPU, eight
+// Units of wall time at least) cost one token each, so all three of a
+// 3-token burst pass; one request that does 40 ms of work itself costs
+// its Units, and the client's next request is refused.
+func TestRateLimitChargesCPU(t *testing.T) {
+	const work = 40 * time.Millisecond
+	e := echo.New()
+	e.IPExtractor = echo.ExtractIPDirect()
+	e.Use(rateLimit(RateLimit{PerSec: 0.001, Burst: 3, Unit: 5 * time.Millisecond}))
+	e.GET("/api/wait", func(c echo.Context) error {
+		done := make(chan struct{})
+		go func() { burnCPU(work); close(done) }()
+		<-done
+		return c.String(http.StatusOK, "waited")
+	})
+	e.GET("/api/work", func(c echo.Context) error {
+		burnCPU(work)
+		return c.String(http.StatusOK, "worked")
+	})
+	var got []int
+	for range 3 {
+		got = append(got, send(e, request{peer: "192.0.2.1:1", path: "/api/wait"}).Code)
+	}
+	for range 2 {
+		got = append(got, send(e, request{peer: "192.0.2.2:1", path: "/api/work"}).Code)
+	}
+	want := []int{200, 200, 200, 200, http.StatusTooManyRequests}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("statuses: three waiting requests, then two working ones (-want +got):\n%s", diff)
 	}
 }

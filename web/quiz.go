@@ -399,20 +399,7 @@ func (s *Server) cites(refs []string) []Cite {
 // question builds a question's view with its choices in the given order.
 func (s *Server) question(n int, q *quizzes.Checked, order []string, picked string, review bool) QuizQuestion {
 	qq := QuizQuestion{N: n, Q: q, Cites: s.cites(q.Cites)}
-	for _, id := range order {
-		ch, ok := q.Choice(id)
-		if !ok {
-			continue
-		}
-		qc := QuizChoice{ID: id, Label: ch.Label(), Picked: id == picked}
-		if review {
-			qc.Right = id == q.Correct
-		}
-		qq.Choices = append(qq.Choices, qc)
-	}
-	qq.Answered = picked != ""
-	qq.Right = picked != "" && picked == q.Correct
-	return qq
+	return withChoices(qq, q, order, func(id string) string { return id }, q.Correct, picked, review)
 }
 
 // attemptQuestion builds an attempt's question: its situation, and its
@@ -424,20 +411,27 @@ func (s *Server) attemptQuestion(n int, q *quizzes.Checked, it quizzes.Item, pic
 	}
 	qq.Situation = &Situation{Start: q.Replay.Start, Steps: q.Replay.Narration, Deck: q.Deck, DeckMaster: q.DeckMaster}
 	qq.Prompt, _ = q.SituationPrompt()
-	for _, id := range it.Choices {
-		st, _ := it.StableID(id)
-		ch, ok := q.Choice(st)
+	stable := func(id string) string { st, _ := it.StableID(id); return st }
+	return withChoices(qq, q, it.Choices, stable, it.Correct, picked, review)
+}
+
+// withChoices adds q's choices to qq under the ids shown, in their order
+// (stable turns a shown id into the bank's choice id), with the picked one
+// marked and, in a review, the right one (correct, a shown id).
+func withChoices(qq QuizQuestion, q *quizzes.Checked, shown []string, stable func(string) string, correct, picked string, review bool) QuizQuestion {
+	for _, id := range shown {
+		ch, ok := q.Choice(stable(id))
 		if !ok {
 			continue
 		}
 		qc := QuizChoice{ID: id, Label: ch.Label(), Picked: id == picked}
 		if review {
-			qc.Right = id == it.Correct
+			qc.Right = id == correct
 		}
 		qq.Choices = append(qq.Choices, qc)
 	}
 	qq.Answered = picked != ""
-	qq.Right = picked != "" && picked == it.Correct
+	qq.Right = picked != "" && picked == correct
 	return qq
 }
 

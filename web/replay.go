@@ -329,6 +329,9 @@ func (s *Server) replayShared(c echo.Context) error {
 		return fmt.Errorf("%w: no shared scenario %q", ErrNotFound, truncate(key, 40))
 	}
 	if e, ok := s.pages.get(s.replayCacheKey(c, nil)); ok {
+		// Served from memory: still note the opening, or a link viewed
+		// often enough never to leave the cache would expire.
+		s.d.Replay.Shares.Seen(c.Request().Context(), key)
 		return s.sendPrerendered(c, e.status, e.page)
 	}
 	src, err := s.d.Replay.Shares.Get(c.Request().Context(), key)

@@ -56,6 +56,7 @@ type Config struct {
 	MaxConnsPerClient int           // connections one client address may hold open; 0 means 256
 	MaxConns          int           // connections in all; 0 means 16384, less when the open-file limit is lower
 	ReadTimeout       time.Duration // to read a whole request, body included; 0 means 15s
+	RequestTimeout    time.Duration // to answer a request once read (web.Config.RequestTimeout); 0 means 10s
 	IdleTimeout       time.Duration // a keep-alive connection left idle is closed after this; 0 means 20s
 }
 
@@ -413,7 +414,7 @@ func (a *App) load(ctx context.Context) (*build, error) {
 		return nil, err
 	}
 	ps := c.Pools
-	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger, RateLimit: cfg.RateLimit, EngineShare: cfg.EngineShare}, web.Deps{Site: c.Site, Index: ix, Cards: c.Cards, Decks: decks,
+	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger, RateLimit: cfg.RateLimit, EngineShare: cfg.EngineShare, RequestTimeout: cfg.RequestTimeout}, web.Deps{Site: c.Site, Index: ix, Cards: c.Cards, Decks: decks,
 		Pools: ps, Checker: &pools.Checker{Set: ps, Cards: decks},
 		Replay: &web.ReplayDeps{Scenarios: c.Scenarios, Shares: a.shares},
 		Quiz: &web.QuizDeps{Banks: qb.banks, Store: a.tries, ExportToken: cfg.ExportToken, TimeLimit: cfg.QuizTimeLimit,

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
 	"io"
 	"log/slog"
@@ -345,6 +346,49 @@ func TestSharedPageIsUserContent(t *testing.T) {
 	resp.Body.Close()
 	if len(p.All("meta[name=robots]")) != 0 || resp.Header.Get("X-Robots-Tag") != "" {
 		t.Errorf("a bundled scenario is marked noindex")
+	}
+}
+
+// TestSharedPageFromCacheStaysAlive: a shared link's page is served from
+// memory after its first view, and those views still count as openings,
+// so a popular link does not expire. The test ages the link in the shares
+// file by hand (a year unseen) between two views.
+func TestSharedPageFromCacheStaysAlive(t *testing.T) {
+	sharesPath := filepath.Join(t.TempDir(), "shares.db")
+	a := runApp(t, Config{SharesPath: sharesPath})
+	hc := fromAddr("127.0.0.9")
+	scn := "title: A popular link\nformats: goat\nturn: A\nphase: main 1\n\nA hand: Sangan\n\nA Normal Summons Sangan\n"
+	resp, err := hc.PostForm(a.URL()+"/replay", url.Values{"scenario": {scn}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	loc := resp.Header.Get("Location")
+	view := func() {
+		t.Helper()
+		resp, err := hc.Get(a.URL() + loc)
+		if err != nil || resp.StatusCode != 200 {
+			t.Fatalf("GET %s: %v %v", loc, resp, err)
+		}
+		resp.Body.Close()
+	}
+	view() // rendered and cached
+	db, err := sql.Open("sqlite3", sharesPath+"?_busy_timeout=5000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	yearAgo := time.Now().Add(-366 * 24 * time.Hour).Unix()
+	if _, err := db.Exec(`UPDATE shared_scenarios SET seen_at = ?, created_at = ?`, yearAgo, yearAgo); err != nil {
+		t.Fatal(err)
+	}
+	view() // from the cache
+	var seen int64
+	if err := db.QueryRow(`SELECT seen_at FROM shared_scenarios`).Scan(&seen); err != nil {
+		t.Fatal(err)
+	}
+	if age := time.Since(time.Unix(seen, 0)); age > time.Hour {
+		t.Errorf("after a view served from the cache the link was last seen %v ago; it would expire", age.Round(time.Hour))
 	}
 }
 

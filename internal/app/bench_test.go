@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"substep/content"
+	"substep/internal/search"
 	"substep/web"
 )
 
@@ -40,6 +41,41 @@ func BenchmarkBuildIndex(b *testing.B) {
 			b.Fatal(err)
 		}
 		ix.Close()
+	}
+}
+
+// BenchmarkSearchContent runs what /api/search runs (the ranked search of
+// rules and sections, then the card names) on the real content's index,
+// every card of every format's pool included, for the queries of
+// bench/pools.sh.
+func BenchmarkSearchContent(b *testing.B) {
+	c, err := LoadContent(content.FS)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	ix, err := c.Build(ctx, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	for _, q := range []struct{ name, q string }{
+		{"Sangan", "Sangan"},
+		{"CED-full-name", "Chaos Emperor Dragon - Envoy of the End"},
+		{"CED", "CED"},
+		{"damage-step", "damage step"},
+	} {
+		b.Run(q.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := ix.Search(ctx, q.q, search.Filter{Limit: 50}); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := ix.CardsIn(ctx, q.q, "", 8); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

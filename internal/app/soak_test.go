@@ -1,15 +1,19 @@
 package app
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -30,6 +34,11 @@ import (
 // test run; for a real soak:
 //
 //	SUBSTEP_SOAK=5m SUBSTEP_SOAK_WORKERS=64 go test -tags sqlite_fts5 -run TestSoak -v ./internal/app/
+//
+// The server's log (JSON lines) is kept: in SUBSTEP_SOAK_LOG when set, in
+// the temp folder for a real soak (the path is logged at the end), and in
+// the test's own folder otherwise. The summary counts every failed answer
+// and every error the server logged, grouped by route and message.
 func TestSoak(t *testing.T) {
 	dur := 3 * time.Second
 	if v := os.Getenv("SUBSTEP_SOAK"); v != "" {
@@ -44,7 +53,20 @@ func TestSoak(t *testing.T) {
 		fmt.Sscan(v, &workers)
 	}
 	dbPath := filepath.Join(t.TempDir(), "attempts.db")
-	a := quizApp(t, Config{AttemptsPath: dbPath, RateLimit: web.RateLimit{Off: true}})
+	logPath := os.Getenv("SUBSTEP_SOAK_LOG")
+	switch {
+	case logPath != "":
+	case os.Getenv("SUBSTEP_SOAK") != "":
+		logPath = filepath.Join(os.TempDir(), "substep-soak-"+time.Now().UTC().Format("20060102-150405")+".log")
+	default:
+		logPath = filepath.Join(t.TempDir(), "server.log")
+	}
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logFile.Close()
+	a := quizApp(t, Config{AttemptsPath: dbPath, RateLimit: web.RateLimit{Off: true}, Logger: slog.New(slog.NewJSONHandler(logFile, nil))})
 
 	c := a.Content()
 	var pages []string
@@ -69,15 +91,13 @@ func TestSoak(t *testing.T) {
 		requests, fivexx, limited atomic.Int64
 		mu                        sync.Mutex
 		latencies                 []time.Duration
-		problems                  []string
+		failures                  = map[string]int{}        // "route: status or error" → count
 		acked                     = map[string]url.Values{} // attempt id → the answers the server acknowledged
 	)
 	fail := func(format string, args ...any) {
 		mu.Lock()
 		defer mu.Unlock()
-		if len(problems) < 20 {
-			problems = append(problems, fmt.Sprintf(format, args...))
-		}
+		failures[soakRoute(fmt.Sprintf(format, args...))]++
 	}
 	tr := &http.Transport{MaxIdleConnsPerHost: workers}
 	hc := &http.Client{Transport: tr, Timeout: 30 * time.Second}
@@ -155,9 +175,17 @@ func TestSoak(t *testing.T) {
 	}
 	t.Logf("soak: %s, %d workers: %d requests (%.0f/s), p50 %v, p99 %v, %d 5xx, %d rate-limited, %d quiz submissions acknowledged",
 		dur, workers, requests.Load(), float64(requests.Load())/dur.Seconds(), pct(0.5), pct(0.99), fivexx.Load(), limited.Load(), len(acked))
-	for _, p := range problems {
-		t.Error(p)
+	for _, f := range byCount(failures) {
+		t.Errorf("answered %s", f)
 	}
+	serverErrors, err := soakLogErrors(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range byCount(serverErrors) {
+		t.Errorf("server logged %s", e)
+	}
+	t.Logf("server log: %s", logPath)
 	if fivexx.Load() > 0 {
 		t.Errorf("%d answers were 5xx", fivexx.Load())
 	}
@@ -166,9 +194,15 @@ func TestSoak(t *testing.T) {
 	}
 
 	// Every acknowledged submission is in the attempts file, with exactly
-	// the answers sent, and the file is sound.
+	// the answers sent, and the file is sound. (One store opened beside
+	// the running site's, once: thousands of opens took minutes.)
+	store, err := attempts.Open(context.Background(), dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
 	for id, form := range acked {
-		stored := storedAnswers(t, dbPath, id)
+		stored := storedAnswers(t, store, id)
 		for k, v := range form {
 			if k == "_csrf" {
 				continue
@@ -178,11 +212,6 @@ func TestSoak(t *testing.T) {
 			}
 		}
 	}
-	store, err := attempts.Open(context.Background(), dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
 	if err := store.IntegrityCheck(context.Background()); err != nil {
 		t.Errorf("attempts file: %v", err)
 	}
@@ -245,13 +274,8 @@ func soakAttempt(base string, r *rand.Rand, record func(string, *http.Response, 
 }
 
 // storedAnswers reads one attempt's answers from the attempts file.
-func storedAnswers(t *testing.T, dbPath, id string) map[string]string {
+func storedAnswers(t *testing.T, store *attempts.Store, id string) map[string]string {
 	t.Helper()
-	store, err := attempts.Open(context.Background(), dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
 	at, err := store.Get(context.Background(), id)
 	if err != nil {
 		t.Fatalf("attempt %s: %v", id, err)
@@ -260,4 +284,60 @@ func storedAnswers(t *testing.T, dbPath, id string) map[string]string {
 		t.Errorf("attempt %s: acknowledged but not submitted", id)
 	}
 	return byField(at)
+}
+
+// idRE matches the variable parts of a path (attempt ids, share keys) so
+// failures group by route.
+var idRE = regexp.MustCompile(`/[0-9a-f]{32}|/s/[A-Za-z0-9_-]{16}`)
+
+// soakRoute turns a failure ("GET /attempt/<id>: 500") into its route's.
+func soakRoute(s string) string {
+	return idRE.ReplaceAllStringFunc(s, func(m string) string {
+		if strings.HasPrefix(m, "/s/") {
+			return "/s/{key}"
+		}
+		return "/{id}"
+	})
+}
+
+// soakLogErrors reads the server's JSON log and counts its warnings and
+// errors by level, message, route and error text.
+func soakLogErrors(path string) (map[string]int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string]int{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var l struct {
+			Level, Msg, Method, Path, Err string
+			Status                        int
+		}
+		if json.Unmarshal(sc.Bytes(), &l) != nil || (l.Level != "ERROR" && l.Level != "WARN") {
+			continue
+		}
+		out[soakRoute(fmt.Sprintf("%s %q: %s %s %d: %s", l.Level, l.Msg, l.Method, l.Path, l.Status, l.Err))]++
+	}
+	return out, sc.Err()
+}
+
+// byCount lists a count map as "N × key", most frequent first.
+func byCount(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if m[keys[i]] != m[keys[j]] {
+			return m[keys[i]] > m[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	for i, k := range keys {
+		keys[i] = fmt.Sprintf("%d × %s", m[k], k)
+	}
+	return keys
 }

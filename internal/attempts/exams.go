@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"substep/internal/sqlitefile"
 	"substep/quizzes"
 )
 
@@ -183,36 +184,30 @@ func (s *Store) Codes(ctx context.Context) ([]ExamCode, error) {
 // (ErrCodeRevoked), a code of another format (ErrWrongFormat) or one with
 // no attempts left (ErrCodeUsed).
 func (s *Store) StartCertification(ctx context.Context, code string, a *Attempt) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	var format, name, issuer string
-	var max, used int
-	var revoked sql.NullInt64
-	err = tx.QueryRowContext(ctx, `SELECT format, name, issuer, max_attempts, used, revoked_at FROM exam_codes WHERE code = ?`, code).
-		Scan(&format, &name, &issuer, &max, &used, &revoked)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return ErrNoExamCode
-	case err != nil:
-		return err
-	case revoked.Valid:
-		return ErrCodeRevoked
-	case format != a.Format:
-		return ErrWrongFormat
-	case used >= max:
-		return ErrCodeUsed
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE exam_codes SET used = used + 1 WHERE code = ?`, code); err != nil {
-		return err
-	}
-	a.Mode, a.ExamCode, a.Name, a.Issuer = ModeCertification, code, name, issuer
-	if err := insert(ctx, tx, a); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return sqlitefile.Classify(s.path, s.db.Write(ctx, func(tx *sql.Tx) error {
+		var format, name, issuer string
+		var max, used int
+		var revoked sql.NullInt64
+		err := tx.QueryRowContext(ctx, `SELECT format, name, issuer, max_attempts, used, revoked_at FROM exam_codes WHERE code = ?`, code).
+			Scan(&format, &name, &issuer, &max, &used, &revoked)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return ErrNoExamCode
+		case err != nil:
+			return err
+		case revoked.Valid:
+			return ErrCodeRevoked
+		case format != a.Format:
+			return ErrWrongFormat
+		case used >= max:
+			return ErrCodeUsed
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE exam_codes SET used = used + 1 WHERE code = ?`, code); err != nil {
+			return err
+		}
+		a.Mode, a.ExamCode, a.Name, a.Issuer = ModeCertification, code, name, issuer
+		return insert(ctx, tx, a)
+	}))
 }
 
 // StartSelf stores a as a self-assessment unless the same client started
@@ -220,30 +215,29 @@ func (s *Store) StartCertification(ctx context.Context, code string, a *Attempt)
 // (ErrCoolingDown, with the time it may start again). The check and the
 // insert are one transaction, so two concurrent starts cannot both pass.
 func (s *Store) StartSelf(ctx context.Context, a *Attempt, cooldown time.Duration) (time.Time, error) {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return time.Time{}, err
-	}
-	defer tx.Rollback()
-	if cooldown > 0 {
-		var last sql.NullInt64
-		if err := tx.QueryRowContext(ctx,
-			`SELECT max(started_at) FROM attempts WHERE client = ? AND format = ? AND mode = ?`,
-			a.Client, a.Format, ModeSelf).Scan(&last); err != nil {
-			return time.Time{}, err
-		}
-		if last.Valid {
-			next := time.UnixMilli(last.Int64).Add(cooldown).UTC()
-			if a.StartedAt.Before(next) {
-				return next, ErrCoolingDown
+	var next time.Time
+	err := s.db.Write(ctx, func(tx *sql.Tx) error {
+		if cooldown > 0 {
+			var last sql.NullInt64
+			if err := tx.QueryRowContext(ctx,
+				`SELECT max(started_at) FROM attempts WHERE client = ? AND format = ? AND mode = ?`,
+				a.Client, a.Format, ModeSelf).Scan(&last); err != nil {
+				return err
+			}
+			if last.Valid {
+				next = time.UnixMilli(last.Int64).Add(cooldown).UTC()
+				if a.StartedAt.Before(next) {
+					return ErrCoolingDown
+				}
 			}
 		}
+		a.Mode = ModeSelf
+		return insert(ctx, tx, a)
+	})
+	if errors.Is(err, ErrCoolingDown) {
+		return next, err
 	}
-	a.Mode = ModeSelf
-	if err := insert(ctx, tx, a); err != nil {
-		return time.Time{}, err
-	}
-	return time.Time{}, tx.Commit()
+	return time.Time{}, sqlitefile.Classify(s.path, err)
 }
 
 // Responses lists the submitted certifications of a format with each

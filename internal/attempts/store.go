@@ -77,7 +77,7 @@ func (a *Attempt) Result() quizzes.Result { return quizzes.Score(a.Items, a.Answ
 
 // Store is an open attempts database.
 type Store struct {
-	db   *sql.DB
+	db   *sqlitefile.DB
 	path string
 }
 
@@ -151,22 +151,17 @@ PRAGMA user_version = 3;`,
 
 // migrate applies the migrations the database has not had yet, each in
 // its own transaction.
-func migrate(ctx context.Context, db *sql.DB) error {
+func migrate(ctx context.Context, db *sqlitefile.DB) error {
 	var v int
 	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
 		return err
 	}
 	for ; v < len(migrations); v++ {
-		tx, err := db.BeginTx(ctx, nil)
-		if err != nil {
+		if err := db.Write(ctx, func(tx *sql.Tx) error {
+			_, err := tx.ExecContext(ctx, migrations[v])
 			return err
-		}
-		if _, err := tx.ExecContext(ctx, migrations[v]); err != nil {
-			tx.Rollback()
+		}); err != nil {
 			return fmt.Errorf("migration to version %d: %w", v+1, err)
-		}
-		if err := tx.Commit(); err != nil {
-			return err
 		}
 	}
 	return nil
@@ -211,15 +206,7 @@ func (s *Store) Create(ctx context.Context, a *Attempt) error {
 }
 
 func (s *Store) create(ctx context.Context, a *Attempt) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := insert(ctx, tx, a); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.db.Write(ctx, func(tx *sql.Tx) error { return insert(ctx, tx, a) })
 }
 
 func insert(ctx context.Context, tx *sql.Tx, a *Attempt) error {
@@ -345,44 +332,46 @@ func (s *Store) Submit(ctx context.Context, id string, answers map[string]string
 }
 
 func (s *Store) submit(ctx context.Context, id string, answers map[string]string, now time.Time) (*Attempt, error) {
-	tx, err := s.db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: concurrent submits queue here
-	if err != nil {
-		return nil, err
-	}
-	defer tx.Rollback()
-	a, err := get(ctx, tx, "id", id)
-	if err != nil {
-		return nil, err
-	}
-	switch {
-	case a.Submitted():
-		return nil, ErrAlreadySubmitted
-	case now.After(a.Deadline):
-		return nil, fmt.Errorf("%w (it ended at %s)", ErrExpired, a.Deadline.Format("15:04:05 MST"))
-	}
-	if err := quizzes.CheckAnswers(a.Items, answers); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrBadAnswer, err)
-	}
-	res := quizzes.Score(a.Items, answers)
-	for qid, choice := range answers {
-		if _, err := tx.ExecContext(ctx, `UPDATE items SET answer = ? WHERE attempt_id = ? AND question_id = ?`, choice, id, qid); err != nil {
-			return nil, err
-		}
-	}
+	var a *Attempt
 	var code any
-	if res.Passed && a.Certification() {
-		code = NewCode()
-	}
-	r, err := tx.ExecContext(ctx,
-		`UPDATE attempts SET submitted_at = ?, correct = ?, passed = ?, code = ? WHERE id = ? AND submitted_at IS NULL`,
-		now.UnixMilli(), res.Correct, boolInt(res.Passed), code, id)
+	var res quizzes.Result
+	err := s.db.Write(ctx, func(tx *sql.Tx) error { // concurrent submits queue here
+		var err error
+		a, err = get(ctx, tx, "id", id)
+		if err != nil {
+			return err
+		}
+		switch {
+		case a.Submitted():
+			return ErrAlreadySubmitted
+		case now.After(a.Deadline):
+			return fmt.Errorf("%w (it ended at %s)", ErrExpired, a.Deadline.Format("15:04:05 MST"))
+		}
+		if err := quizzes.CheckAnswers(a.Items, answers); err != nil {
+			return fmt.Errorf("%w: %w", ErrBadAnswer, err)
+		}
+		res = quizzes.Score(a.Items, answers)
+		for qid, choice := range answers {
+			if _, err := tx.ExecContext(ctx, `UPDATE items SET answer = ? WHERE attempt_id = ? AND question_id = ?`, choice, id, qid); err != nil {
+				return err
+			}
+		}
+		code = nil
+		if res.Passed && a.Certification() {
+			code = NewCode()
+		}
+		r, err := tx.ExecContext(ctx,
+			`UPDATE attempts SET submitted_at = ?, correct = ?, passed = ?, code = ? WHERE id = ? AND submitted_at IS NULL`,
+			now.UnixMilli(), res.Correct, boolInt(res.Passed), code, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := r.RowsAffected(); n != 1 {
+			return ErrAlreadySubmitted
+		}
+		return nil
+	})
 	if err != nil {
-		return nil, err
-	}
-	if n, _ := r.RowsAffected(); n != 1 {
-		return nil, ErrAlreadySubmitted
-	}
-	if err := tx.Commit(); err != nil {
 		return nil, err
 	}
 	a.SubmittedAt = time.UnixMilli(now.UnixMilli()).UTC()

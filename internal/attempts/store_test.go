@@ -76,11 +76,18 @@ func TestCreateGet(t *testing.T) {
 	}
 }
 
+// TestPragmas: the write connection, which every submission goes through,
+// commits in WAL with synchronous=FULL.
 func TestPragmas(t *testing.T) {
 	s := openFile(t)
+	w, err := s.db.WriteConn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
 	for pragma, want := range map[string]string{"journal_mode": "wal", "synchronous": "2", "foreign_keys": "1", "busy_timeout": "5000"} {
 		var got string
-		if err := s.db.QueryRow("PRAGMA " + pragma).Scan(&got); err != nil {
+		if err := w.QueryRowContext(context.Background(), "PRAGMA "+pragma).Scan(&got); err != nil {
 			t.Fatal(err)
 		}
 		if got != want {

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"substep/internal/osa"
 )
 
 // CardHit is a card whose name or alias resembles the query.
@@ -136,27 +138,16 @@ func hasWord(list, w string) bool {
 // cardCandidates lists the names that share a trigram with key or, for
 // keys too short for trigrams, that have a word starting with key.
 func (ix *Index) cardCandidates(ctx context.Context, key string) ([]candidate, error) {
-	var query string
-	var args []any
 	if grams := trigrams(key); len(grams) > 0 {
-		quoted := make([]string, len(grams))
-		for i, g := range grams {
-			quoted[i] = phrase(g)
-		}
-		query = `SELECT n.card_id, n.key, n.formats, n.rank FROM card_names_fts JOIN card_names n ON n.id = card_names_fts.rowid
-			WHERE card_names_fts MATCH ? ORDER BY card_names_fts.rank LIMIT ?`
-		args = []any{strings.Join(quoted, " OR "), maxCardCandidates}
-	} else {
-		// fold leaves only letters, digits and single spaces: no LIKE
-		// wildcards to escape.
-		query = `SELECT card_id, key, formats, rank FROM card_names WHERE key LIKE ? OR key LIKE ? LIMIT ?`
-		args = []any{key + "%", "% " + key + "%", maxCardCandidates}
+		return ix.grams.candidates(grams, maxCardCandidates), nil
 	}
-	st, err := ix.stmt(ctx, query)
+	// fold leaves only letters, digits and single spaces: no LIKE
+	// wildcards to escape.
+	st, err := ix.stmt(ctx, `SELECT card_id, key, formats, rank FROM card_names WHERE key LIKE ? OR key LIKE ? LIMIT ?`)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := st.QueryContext(ctx, args...)
+	rows, err := st.QueryContext(ctx, key+"%", "% "+key+"%", maxCardCandidates)
 	if err != nil {
 		return nil, fmt.Errorf("search: cards %q: %w", key, err)
 	}
@@ -251,7 +242,7 @@ type nameScorer struct {
 	qsr   []rune   // qs
 	qw    []string // its words
 	qwr   [][]rune // qw
-	buf   []int    // osaWithin's rows, reused
+	buf   []int    // osa.Within's rows, reused
 }
 
 func newNameScorer(q string) *nameScorer {
@@ -318,7 +309,7 @@ func (sc *nameScorer) wordSimilarity(q, n string, qr, nr []rune) float64 {
 	return sc.editSimilarityAtLeast(qr, nr, 0.5)
 }
 
-// editSimilarityAtLeast is 1 − osaDistance/(the longer length) if that is
+// editSimilarityAtLeast is 1 − osa.Distance/(the longer length) if that is
 // at least floor, and 0 otherwise, found without finishing the distance
 // once it is too large.
 func (sc *nameScorer) editSimilarityAtLeast(a, b []rune, floor float64) float64 {
@@ -331,53 +322,12 @@ func (sc *nameScorer) editSimilarityAtLeast(a, b []rune, floor float64) float64 
 	if la-lb > k || lb-la > k {
 		return 0
 	}
-	if need := 3 * (lb + 1); cap(sc.buf) < need {
+	if need := osa.Buf(b); cap(sc.buf) < need {
 		sc.buf = make([]int, need)
 	}
-	d := osaWithin(a, b, k, sc.buf)
+	d := osa.Within(a, b, k, sc.buf)
 	if d > k {
 		return 0
 	}
 	return 1 - float64(d)/float64(n)
-}
-
-// osaDistance is the optimal string alignment distance: insertions,
-// deletions, substitutions and swaps of two neighbours each cost 1.
-func osaDistance(a, b []rune) int {
-	return osaWithin(a, b, max(len(a), len(b)), make([]int, 3*(len(b)+1)))
-}
-
-// osaWithin is the optimal string alignment distance of a and b if it is
-// at most k, and some value above k otherwise. buf holds at least
-// 3·(len(b)+1) ints.
-func osaWithin(a, b []rune, k int, buf []int) int {
-	// Three rolling rows: i-2, i-1, i.
-	w := len(b) + 1
-	prev2, prev, cur := buf[:w], buf[w:2*w], buf[2*w:3*w]
-	for j := range prev {
-		prev[j] = j
-	}
-	prevMin := 0
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		curMin := i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-			curMin = min(curMin, cur[j])
-		}
-		// Later rows are at least min(this row, the previous row + 1).
-		if curMin > k && prevMin >= k {
-			return k + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-		prevMin = curMin
-	}
-	return prev[len(b)]
 }

@@ -190,30 +190,6 @@ func TestNameSimilarity(t *testing.T) {
 	}
 }
 
-func TestOSADistance(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0},
-		{"", "abc", 3},
-		{"abc", "", 3},
-		{"sangan", "sangan", 0},
-		{"sangna", "sangan", 1}, // swap
-		{"jnzo", "jinzo", 1},    // insertion
-		{"jinzo", "jinz", 1},    // deletion
-		{"storm", "strom", 1},   // swap
-		{"kitten", "sitting", 3},
-		{"ca", "abc", 3}, // OSA, not full Damerau (which says 2)
-		{"café", "cafe", 1},
-	}
-	for _, tt := range tests {
-		if got := osaDistance([]rune(tt.a), []rune(tt.b)); got != tt.want {
-			t.Errorf("osaDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-}
-
 func TestTrigrams(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -288,24 +264,6 @@ func TestCardsLongQuery(t *testing.T) {
 		}
 		if diff := cmp.Diff(tt.want, cardNames(hits), cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("Cards(%q) (-want +got):\n%s", tt.q, diff)
-		}
-	}
-}
-
-// TestOSAWithin: the bounded distance agrees with the full one up to the
-// bound and stays above it beyond.
-func TestOSAWithin(t *testing.T) {
-	words := []string{"", "a", "sangan", "sangna", "jinzo", "jnzo", "kitten", "sitting", "ca", "abc",
-		"embodiment", "embodyment", "injection", "lilly", "lily", "mystical", "typhoon", "café", "cafe"}
-	for _, a := range words {
-		for _, b := range words {
-			d := osaDistance([]rune(a), []rune(b))
-			for k := range 8 {
-				got := osaWithin([]rune(a), []rune(b), k, make([]int, 3*(len([]rune(b))+1)))
-				if (d <= k && got != d) || (d > k && got <= k) {
-					t.Errorf("osaWithin(%q, %q, %d) = %d; the distance is %d", a, b, k, got, d)
-				}
-			}
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
 	"time"
 
 	"substep/internal/sqlitefile"
@@ -56,11 +57,25 @@ func (l Limits) withDefaults() Limits {
 
 // Store is the file of shared scenarios.
 type Store struct {
-	db     *sql.DB
+	db     *sqlitefile.DB
 	path   string
 	limits Limits
 	now    func() time.Time
+
+	mu sync.Mutex
+	// touched: when this process last noted each link as opened (Unix
+	// seconds), so a popular link costs one write a day however often its
+	// page is served from memory.
+	touched map[string]int64
 }
+
+// touchEvery is how stale a link's last-opened date may get: expiry is
+// counted in days, so noting an opening more often buys nothing.
+const touchEvery = 24 * 3600
+
+// maxTouched bounds the touched map; past it the map starts over (a few
+// links get noted twice that day).
+const maxTouched = 1 << 16
 
 const schema = `
 CREATE TABLE IF NOT EXISTS shared_scenarios (
@@ -82,7 +97,7 @@ func Open(ctx context.Context, path string, limits Limits) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Store{db: db, path: path, limits: limits, now: time.Now}, nil
+	return &Store{db: db, path: path, limits: limits, now: time.Now, touched: map[string]int64{}}, nil
 }
 
 // Limits reports the store's limits, defaults filled in.
@@ -117,41 +132,40 @@ func (s *Store) put(ctx context.Context, client, body string) (string, error) {
 		return "", fmt.Errorf("shares: scenario is %d bytes, more than %d", len(body), MaxLen)
 	}
 	key, who, now := Key(body), owner(client), s.now()
-	tx, err := s.db.BeginTx(ctx, nil) // BEGIN IMMEDIATE: quota checks and inserts queue here
+	err := s.db.Write(ctx, func(tx *sql.Tx) error { // quota checks and inserts queue here
+		var one int
+		switch err := tx.QueryRowContext(ctx, `SELECT 1 FROM shared_scenarios WHERE key = ?`, key).Scan(&one); {
+		case err == nil:
+			return nil
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		var n int
+		var bytes int64
+		if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(length(body)), 0) FROM shared_scenarios WHERE owner = ? AND created_at > ?`,
+			who, now.Add(-24*time.Hour).Unix()).Scan(&n, &bytes); err != nil {
+			return err
+		}
+		if n >= s.limits.PerClient || bytes+int64(len(body)) > s.limits.PerClientBytes {
+			return fmt.Errorf("%w (%d scenarios or %d KB a day)", ErrQuota, s.limits.PerClient, s.limits.PerClientBytes>>10)
+		}
+		// Links nobody opened for a long time make room, a few at a time.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM shared_scenarios WHERE key IN (SELECT key FROM shared_scenarios WHERE max(seen_at, created_at) < ? LIMIT 20)`,
+			now.Add(-s.limits.Expiry).Unix()); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO shared_scenarios(key, body, created_at, owner, seen_at) VALUES (?, ?, ?, ?, ?)`,
+			key, body, now.Unix(), who, now.Unix())
+		return err
+	})
 	if err != nil {
 		return "", err
 	}
-	defer tx.Rollback()
-	var one int
-	switch err := tx.QueryRowContext(ctx, `SELECT 1 FROM shared_scenarios WHERE key = ?`, key).Scan(&one); {
-	case err == nil:
-		return key, nil
-	case !errors.Is(err, sql.ErrNoRows):
-		return "", err
-	}
-	var n int
-	var bytes int64
-	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(length(body)), 0) FROM shared_scenarios WHERE owner = ? AND created_at > ?`,
-		who, now.Add(-24*time.Hour).Unix()).Scan(&n, &bytes); err != nil {
-		return "", err
-	}
-	if n >= s.limits.PerClient || bytes+int64(len(body)) > s.limits.PerClientBytes {
-		return "", fmt.Errorf("%w (%d scenarios or %d KB a day)", ErrQuota, s.limits.PerClient, s.limits.PerClientBytes>>10)
-	}
-	// Links nobody opened for a long time make room, a few at a time.
-	if _, err := tx.ExecContext(ctx, `DELETE FROM shared_scenarios WHERE key IN (SELECT key FROM shared_scenarios WHERE max(seen_at, created_at) < ? LIMIT 20)`,
-		now.Add(-s.limits.Expiry).Unix()); err != nil {
-		return "", err
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO shared_scenarios(key, body, created_at, owner, seen_at) VALUES (?, ?, ?, ?, ?)`,
-		key, body, now.Unix(), who, now.Unix()); err != nil {
-		return "", err
-	}
-	return key, tx.Commit()
+	return key, nil
 }
 
-// Get returns the scenario stored under key, and notes (at most once a
-// day per link) that it was opened, which keeps it from expiring.
+// Get returns the scenario stored under key, and notes (see Seen) that it
+// was opened, which keeps it from expiring.
 func (s *Store) Get(ctx context.Context, key string) (string, error) {
 	var body string
 	var seen int64
@@ -162,11 +176,31 @@ func (s *Store) Get(ctx context.Context, key string) (string, error) {
 	if err != nil {
 		return "", sqlitefile.Classify(s.path, fmt.Errorf("shares: %w", err))
 	}
-	if now := s.now().Unix(); now-seen > 24*3600 {
-		// Best effort: a full file must not stop the link from opening.
-		_, _ = s.db.ExecContext(ctx, `UPDATE shared_scenarios SET seen_at = ? WHERE key = ?`, now, key)
+	if s.now().Unix()-seen > touchEvery {
+		s.Seen(ctx, key)
 	}
 	return body, nil
+}
+
+// Seen notes that the link key was opened now, which keeps it from
+// expiring; the site calls it when it serves a shared page from memory
+// without reading the store. It writes at most once a day per link (and
+// only when the stored date is a day old), so calling it on every view is
+// cheap. Best effort: a full or busy file must not stop the link from
+// opening, so it reports nothing.
+func (s *Store) Seen(ctx context.Context, key string) {
+	now := s.now().Unix()
+	s.mu.Lock()
+	if last, ok := s.touched[key]; ok && now-last < touchEvery {
+		s.mu.Unlock()
+		return
+	}
+	if len(s.touched) >= maxTouched {
+		clear(s.touched)
+	}
+	s.touched[key] = now
+	s.mu.Unlock()
+	_, _ = s.db.ExecContext(ctx, `UPDATE shared_scenarios SET seen_at = ? WHERE key = ? AND seen_at < ?`, now, key, now-touchEvery)
 }
 
 // Close closes the database.
@@ -184,7 +218,7 @@ func (s *Store) ImportLegacy(ctx context.Context, legacyPath string) (int64, err
 	if _, err := os.Stat(legacyPath); err != nil {
 		return 0, nil // a first start: nothing to move
 	}
-	conn, err := s.db.Conn(ctx) // ATTACH belongs to one connection
+	conn, err := s.db.WriteConn(ctx) // ATTACH belongs to one connection
 	if err != nil {
 		return 0, err
 	}

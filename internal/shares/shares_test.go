@@ -147,6 +147,46 @@ func TestExpiry(t *testing.T) {
 	}
 }
 
+// TestSeenKeepsLinkAlive: a link whose page is served from memory (the
+// site calls Seen instead of Get) does not expire while people open it,
+// and noting it again within a day writes nothing.
+func TestSeenKeepsLinkAlive(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, "", Limits{Expiry: 48 * time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	at := func(h int) { s.now = func() time.Time { return now.Add(time.Duration(h) * time.Hour) } }
+	at(0)
+	popular, _ := s.Put(ctx, "192.0.2.1", "title: popular\n")
+	seenAt := func() int64 {
+		var v int64
+		if err := s.db.QueryRowContext(ctx, `SELECT seen_at FROM shared_scenarios WHERE key = ?`, popular).Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	at(36)
+	s.Seen(ctx, popular)
+	if got, want := seenAt(), now.Add(36*time.Hour).Unix(); got != want {
+		t.Errorf("after Seen at 36 h: seen_at = %d, want %d", got, want)
+	}
+	at(40)
+	s.Seen(ctx, popular) // within a day of the last: nothing written
+	if got, want := seenAt(), now.Add(36*time.Hour).Unix(); got != want {
+		t.Errorf("after a second Seen at 40 h: seen_at = %d, want %d (unchanged)", got, want)
+	}
+	at(72) // 72 h after the share, 36 h after it was last seen
+	if _, err := s.Put(ctx, "192.0.2.2", "title: new\n"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Get(ctx, popular); err != nil {
+		t.Errorf("link seen 36 h ago, expiry 48 h: %v", err)
+	}
+}
+
 // TestImportLegacy: links shared when they lived in the attempts file keep
 // working after the move to a file of their own, and the move runs once.
 func TestImportLegacy(t *testing.T) {

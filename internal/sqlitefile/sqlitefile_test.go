@@ -2,10 +2,12 @@ package sqlitefile
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -57,7 +59,7 @@ func TestMaxBytes(t *testing.T) {
 	var full error
 	n := 0
 	for ; n < 100 && full == nil; n++ {
-		_, full = db.Exec("INSERT INTO t VALUES (?)", strings.Repeat("x", 4000))
+		_, full = db.ExecContext(context.Background(), "INSERT INTO t VALUES (?)", strings.Repeat("x", 4000))
 	}
 	full = Classify(path, full)
 	var e *Error
@@ -65,7 +67,72 @@ func TestMaxBytes(t *testing.T) {
 		t.Fatalf("after %d rows: %v, want ErrFull for %s", n, full, path)
 	}
 	var rows int
-	if err := db.QueryRow("SELECT count(*) FROM t").Scan(&rows); err != nil || rows != n-1 {
+	if err := db.QueryRowContext(context.Background(), "SELECT count(*) FROM t").Scan(&rows); err != nil || rows != n-1 {
 		t.Errorf("rows kept = %d (%v), want %d", rows, err, n-1)
+	}
+}
+
+// TestGroupCommit sends many writes at once: those committed together keep
+// their rows, a write that returns an error leaves nothing behind, and one
+// that SQLite refuses (a duplicate key) fails alone.
+func TestGroupCommit(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, "test db", filepath.Join(t.TempDir(), "g.db"), "CREATE TABLE IF NOT EXISTS t (k INTEGER PRIMARY KEY)", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(ctx, "INSERT INTO t VALUES (-1)"); err != nil {
+		t.Fatal(err)
+	}
+	errMine := errors.New("the write changed its mind")
+	const n = 120
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = db.Write(ctx, func(tx *sql.Tx) error {
+				k := i
+				if i%10 == 3 {
+					k = -1 // taken: SQLite refuses it
+				}
+				if _, err := tx.ExecContext(ctx, "INSERT INTO t VALUES (?)", k); err != nil {
+					return err
+				}
+				if i%10 == 7 {
+					return errMine
+				}
+				return nil
+			})
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		switch {
+		case i%10 == 3 && err == nil:
+			t.Errorf("write %d (a taken key) succeeded", i)
+		case i%10 == 7 && !errors.Is(err, errMine):
+			t.Errorf("write %d: %v, want its own error", i, err)
+		case i%10 != 3 && i%10 != 7 && err != nil:
+			t.Errorf("write %d: %v", i, err)
+		}
+	}
+	rows, err := db.QueryContext(ctx, "SELECT k FROM t WHERE k >= 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	got := map[int]bool{}
+	for rows.Next() {
+		var k int
+		rows.Scan(&k)
+		got[k] = true
+	}
+	for i := range n {
+		if want := i%10 != 3 && i%10 != 7; got[i] != want {
+			t.Errorf("row %d stored = %v, want %v", i, got[i], want)
+		}
 	}
 }

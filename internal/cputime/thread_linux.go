@@ -1,0 +1,16 @@
+package cputime
+
+import (
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// threadTime is the calling thread's CPU time (CLOCK_THREAD_CPUTIME_ID).
+func threadTime() (time.Duration, bool) {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
+		return 0, false
+	}
+	return time.Duration(ts.Nano()), true
+}
