@@ -601,128 +601,21 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	if e.Kind == "trigger" {
 		return true
 	}
-	if e.When == "" {
-		if why := d.ifMet(c, e); why != "" {
-			d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), ruleRef{})
+	if check := whenChecks[e.When]; check != nil {
+		var top *link
+		if len(d.chain) > 0 {
+			top = d.chain[len(d.chain)-1]
+		}
+		if why, r := check(d, p, c, e, top); why != "" {
+			d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), r)
 			return false
 		}
-		return true
-	}
-	var top *link
-	if len(d.chain) > 0 {
-		top = d.chain[len(d.chain)-1]
-	}
-	ok := true
-	why := ""
-	switch e.When {
-	case "monster-summoned":
-		ok = slices.Contains(d.winEvents, "monster-summoned")
-		why = "no monster has just been Summoned"
-	case "opponent-attack-declared", "opponent-direct-attack":
-		ok = d.atk != nil && d.atk.declWindow && p != d.tp && (e.When != "opponent-direct-attack" || d.atk.target == nil)
-		why = "it answers an attack declaration, and no attack has just been declared"
-		if d.atk != nil && d.atk.redirected && p != d.tp {
-			why = "the replay did not declare a new attack; the attack was only redirected"
-			d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), ref("Replays", d.p.Replay))
-			return false
-		}
-		if !ok && d.atk != nil && !d.atk.declWindow && d.atk.declChains > 0 && p != d.tp {
-			r := plain("battle-phase-reference#battle-step")
-			if d.oneChainOnAttack() {
-				r = ref("Responses to an attack", d.p.OneChainOnAttack)
-			}
-			d.illegal(fmt.Sprintf("%s cannot be activated: the chain that answered the attack declaration has resolved", c.name()), r)
-			return false
-		}
-	case "attack-on-defense":
-		ok = d.atk != nil && d.atk.target != nil && d.atk.target.ctrl == p && d.atk.targetDefense
-		why = "its condition (an attack on a Defense Position monster you control) is not met"
-	case "trap-activated":
-		ok = top != nil && top.cardAct && top.src.c.Kind == "trap"
-		why = "there is no Trap Card activation to answer"
-	case "spell-activated":
-		ok = top != nil && top.cardAct && top.src.c.Kind == "spell"
-		why = "there is no Spell Card activation to answer"
-	case "spell-trap-activated", "summon":
-		ok = top != nil && top.cardAct
-		why = "there is no Spell or Trap Card activation to answer"
-	case "opponent-activated":
-		ok = top != nil && top.ctrl != p
-		why = "no opponent's card or effect has just been activated"
-	case "monster-effect-activated":
-		ok = top != nil && top.src.isMonster() && !top.cardAct
-		why = "there is no monster effect activation to answer"
-	case "destroying-effect-activated":
-		ok = top != nil && d.destroysMonsters(top)
-		why = "there is no activation that would destroy a monster on the field"
-		if !ok && top != nil && d.hitsTrapMonster(top) {
-			d.illegal(fmt.Sprintf("%s cannot be activated: %s destroys the Trap Monster as a Trap Card, not as a monster", c.name(), top.src.name()), plain("hat-04#point-9"))
-			return false
-		}
-	case "opponent-hand-4":
-		ok = len(d.pl[d.opp(p)].hand) >= 4
-		why = "the opponent has fewer than 4 cards in their hand"
-	case "own-monster-battles":
-		ok = d.battler(p, e.Battler) != nil
-		why = "no monster of yours that it names is battling"
-	case "light-monster-battles":
-		ok = d.atk != nil && d.ds >= 0 && d.lightBattler(p) != nil
-		why = "no LIGHT monster of yours is battling"
-	case TrigDamageCalc, TrigBeforeCalc, TrigStartOfDamageStep:
-		ok = d.ds >= 0 && d.atk != nil && (d.atk.attacker == c || d.atk.target == c || !c.isMonster())
-		why = "it is used only while its monster battles"
-	case "standby":
-		ok = d.phase == "standby"
-		why = "it is used in the Standby Phase"
-	case "end-phase":
-		ok = d.phase == "end"
-		why = "it is used in the End Phase"
-	case "special-summon-activated":
-		ok = top != nil && summonsSpecial(top.eff)
-		why = "no card or effect that would Special Summon a monster has just been activated"
-	case "main-phase":
-		ok = d.phase == "main1" || d.phase == "main2"
-		why = "it is activated only in a Main Phase"
-	case "took-battle-damage":
-		ok = d.tookBattleDamage(p)
-		why = "you have not just taken battle damage from an opponent's monster"
-	case "opponent-main-phase":
-		ok = p != d.tp && (d.phase == "main1" || d.phase == "main2")
-		why = "it is activated only in the opponent's Main Phase"
-	case "own-turn-not-sent-this-turn":
-		ok = p == d.tp && c.gyTurn != d.turn
-		why = "it is activated only in your turn, and not in the turn the card was sent to the Graveyard"
-	case "own-monster-destroyed-to-gy":
-		ok = slices.Contains(d.winEvents, fmt.Sprintf("monster-to-gy:%d", p))
-		why = "no monster you control has just been destroyed and sent to the Graveyard"
-		if !ok && d.trapMonsterJustLeft(p) {
-			d.illegal(fmt.Sprintf("%s cannot be activated: the Trap Monster went to the Graveyard as a Trap Card, not as a monster", c.name()), plain("hat-04#point-13"))
-			return false
-		}
-	case "own-monster-bounced":
-		ok = slices.Contains(d.winEvents, fmt.Sprintf("monster-bounced:%d", p))
-		why = "no monster you control has just been returned to your hand by an opponent's card effect"
-		if !ok && d.trapMonsterJustLeft(p) {
-			d.illegal(fmt.Sprintf("%s cannot be activated: the Trap Monster went back to the hand as a Trap Card, not as a monster", c.name()), plain("hat-04#point-15"))
-			return false
-		}
-	case "trap-destroying-activated":
-		ok = top != nil && top.ctrl != p && d.destroysTraps(top, p)
-		why = "no opponent's card or effect that would destroy a Trap Card you control has just been activated"
-		if !ok && top != nil && top.ctrl != p && d.hitsTrapMonster(top) {
-			d.illegal(fmt.Sprintf("%s cannot be activated: %s destroys the Trap Monster as a monster, not as a Trap Card", c.name(), top.src.name()), plain("hat-04#point-10"))
-			return false
-		}
-	}
-	if !ok {
-		d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), ruleRef{})
-		return false
 	}
 	if why := d.ifMet(c, e); why != "" {
 		d.illegal(fmt.Sprintf("%s cannot be activated: %s", c.name(), why), ruleRef{})
 		return false
 	}
-	return ok
+	return true
 }
 
 // eventRequirements are the activation requirements that a monster
