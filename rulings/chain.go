@@ -147,28 +147,7 @@ func (d *duel) activateTrigger(tr *trig) {
 func (d *duel) activate(a *Action) {
 	p := a.Player
 	if tr := d.pendingFor(a.Card.Card, p); tr != nil && d.building {
-		if d.optionalBlocked(tr) {
-			d.illegal(fmt.Sprintf("%s's optional effect was set off by the discard for hand size, so it cannot be activated", tr.src.name()), ref("End-of-turn discard", d.p.HandSizeDiscard))
-			return
-		}
-		tr.act = a
-		if tr.mandatory {
-			d.emit("trigger", p, tr.src.name(), fmt.Sprintf("%s's effect is mandatory and goes on the chain by itself", tr.src.name()), ruleRef{})
-		}
-		tr.chosen = true
-		if len(a.Targets) > 0 {
-			for _, r := range a.Targets {
-				t := d.find(r, d.opp(p), locMonster, locSpell, locField, locGY)
-				if t == nil {
-					d.fail("%s is not on the field", r.Card.Name)
-					return
-				}
-				tr.targets = append(tr.targets, t)
-			}
-		}
-		if !tr.mandatory {
-			d.emit("trigger", p, tr.src.name(), fmt.Sprintf("%s chooses to activate %s's optional effect", d.pn(p), tr.src.name()), ruleRef{})
-		}
+		d.chooseTrigger(tr, a)
 		return
 	}
 	c, e := d.findActivatable(a)
@@ -196,41 +175,7 @@ func (d *duel) activate(a *Action) {
 		return
 	}
 
-	// Spell Speed and the chain.
-	if len(d.chain) > 0 {
-		top := d.chain[len(d.chain)-1]
-		if sp == 1 {
-			d.illegal(fmt.Sprintf("%s is Spell Speed 1 and cannot be chained", effectName(c.c, e)), ruleRef{})
-			return
-		}
-		if ts := top.eff.speed(top.src.c); sp < ts {
-			d.illegal(fmt.Sprintf("%s is Spell Speed %d and cannot respond to %s (Spell Speed %d)", effectName(c.c, e), sp, effectName(top.src.c, top.eff), ts), ruleRef{})
-			return
-		}
-	} else if sp == 1 {
-		if !d.mainPhaseAction(p, "activate "+effectName(c.c, e)) {
-			return
-		}
-		if a.Before || d.fresh {
-			if !d.priorityCheck(p, c, e, a.Before) {
-				return
-			}
-		}
-	}
-	if a.Before && sp >= 2 && p == d.tp {
-		d.note(fmt.Sprintf("%s uses priority for a fast effect", d.pn(p)), ref("Priority", d.p.IgnitionPriority))
-	}
-	// Set Spells and Traps wait a turn.
-	if c.loc == locSpell && !c.faceUp && c.setTurn == d.turn && (c.c.Kind == "trap" || c.c.Has("quick-play")) {
-		d.illegal(fmt.Sprintf("%s was Set this turn and cannot be activated until the next turn", c.name()), ruleRef{})
-		return
-	}
-	if c.c.Kind == "trap" && c.loc == locHand {
-		d.illegal(fmt.Sprintf("%s is a Trap Card and must be Set before it is activated", c.name()), ruleRef{})
-		return
-	}
-	if c.c.Has("quick-play") && c.loc == locHand && p != d.tp {
-		d.illegal(fmt.Sprintf("%s can be activated from the hand only during its controller's turn", c.name()), ruleRef{})
+	if !d.speedAllows(p, c, e, a) || !d.placeAllows(p, c) {
 		return
 	}
 	if !d.damageStepAllows(c, e) {
@@ -287,17 +232,7 @@ func (d *duel) activate(a *Action) {
 		d.dsManual++
 	}
 	if cardAct {
-		if c.c.Has("field") {
-			if c.loc != locField {
-				d.replaceOwnField(p)
-				d.remove(c)
-				d.place(c, p, locField)
-			}
-		} else if c.loc != locSpell {
-			d.remove(c)
-			d.place(c, p, locSpell)
-		}
-		c.faceUp = true
+		d.placeActivated(p, c)
 	}
 	c.usedThisTurn = true
 	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP}
@@ -317,6 +252,101 @@ func (d *duel) activate(a *Action) {
 		d.note(fmt.Sprintf("%s is activated %s", c.name(), atTiming(d.p.DamageStep[d.ds].Name)), d.dsRef(d.p.DamageStep[d.ds].Rule))
 	}
 	d.forcedResponses()
+}
+
+// chooseTrigger records a player's "P activates X" for a trigger that is
+// waiting to go on the chain being built: its targets, and that an optional
+// effect was chosen.
+func (d *duel) chooseTrigger(tr *trig, a *Action) {
+	p := a.Player
+	if d.optionalBlocked(tr) {
+		d.illegal(fmt.Sprintf("%s's optional effect was set off by the discard for hand size, so it cannot be activated", tr.src.name()), ref("End-of-turn discard", d.p.HandSizeDiscard))
+		return
+	}
+	tr.act = a
+	if tr.mandatory {
+		d.emit("trigger", p, tr.src.name(), fmt.Sprintf("%s's effect is mandatory and goes on the chain by itself", tr.src.name()), ruleRef{})
+	}
+	tr.chosen = true
+	if len(a.Targets) > 0 {
+		for _, r := range a.Targets {
+			t := d.find(r, d.opp(p), locMonster, locSpell, locField, locGY)
+			if t == nil {
+				d.fail("%s is not on the field", r.Card.Name)
+				return
+			}
+			tr.targets = append(tr.targets, t)
+		}
+	}
+	if !tr.mandatory {
+		d.emit("trigger", p, tr.src.name(), fmt.Sprintf("%s chooses to activate %s's optional effect", d.pn(p), tr.src.name()), ruleRef{})
+	}
+}
+
+// speedAllows checks Spell Speeds against the chain, and for a Spell
+// Speed 1 activation that opens a chain, the Main Phase and priority.
+func (d *duel) speedAllows(p int, c *inst, e *Effect, a *Action) bool {
+	sp := e.speed(c.c)
+	if len(d.chain) > 0 {
+		top := d.chain[len(d.chain)-1]
+		if sp == 1 {
+			d.illegal(fmt.Sprintf("%s is Spell Speed 1 and cannot be chained", effectName(c.c, e)), ruleRef{})
+			return false
+		}
+		if ts := top.eff.speed(top.src.c); sp < ts {
+			d.illegal(fmt.Sprintf("%s is Spell Speed %d and cannot respond to %s (Spell Speed %d)", effectName(c.c, e), sp, effectName(top.src.c, top.eff), ts), ruleRef{})
+			return false
+		}
+	} else if sp == 1 {
+		if !d.mainPhaseAction(p, "activate "+effectName(c.c, e)) {
+			return false
+		}
+		if a.Before || d.fresh {
+			if !d.priorityCheck(p, c, e, a.Before) {
+				return false
+			}
+		}
+	}
+	if a.Before && sp >= 2 && p == d.tp {
+		d.note(fmt.Sprintf("%s uses priority for a fast effect", d.pn(p)), ref("Priority", d.p.IgnitionPriority))
+	}
+	return true
+}
+
+// placeAllows checks where the card is activated from: a Set Spell or
+// Trap waits a turn, a Trap is never activated from the hand, and a
+// Quick-Play Spell only in its controller's turn.
+func (d *duel) placeAllows(p int, c *inst) bool {
+	if c.loc == locSpell && !c.faceUp && c.setTurn == d.turn && (c.c.Kind == "trap" || c.c.Has("quick-play")) {
+		d.illegal(fmt.Sprintf("%s was Set this turn and cannot be activated until the next turn", c.name()), ruleRef{})
+		return false
+	}
+	if c.c.Kind == "trap" && c.loc == locHand {
+		d.illegal(fmt.Sprintf("%s is a Trap Card and must be Set before it is activated", c.name()), ruleRef{})
+		return false
+	}
+	if c.c.Has("quick-play") && c.loc == locHand && p != d.tp {
+		d.illegal(fmt.Sprintf("%s can be activated from the hand only during its controller's turn", c.name()), ruleRef{})
+		return false
+	}
+	return true
+}
+
+// placeActivated puts an activated Spell or Trap Card face-up where it
+// resolves: a Field Spell in the Field Zone (replacing the player's own),
+// any other in the Spell & Trap Zone.
+func (d *duel) placeActivated(p int, c *inst) {
+	if c.c.Has("field") {
+		if c.loc != locField {
+			d.replaceOwnField(p)
+			d.remove(c)
+			d.place(c, p, locField)
+		}
+	} else if c.loc != locSpell {
+		d.remove(c)
+		d.place(c, p, locSpell)
+	}
+	c.faceUp = true
 }
 
 // pickTargets resolves an activation's targets: those the script names,
