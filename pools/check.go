@@ -20,6 +20,7 @@ const (
 	RuleMainCount   = domain.RuleMainCount   // the Main Deck's size
 	RuleExtraCount  = domain.RuleExtraCount  // the Extra (Fusion) Deck's size
 	RuleSideCount   = "side-count"           // the Side Deck's size
+	RuleDeckZone    = domain.RuleDeckZone    // an Extra Deck monster in the Main Deck, or the reverse
 )
 
 // DomainID is the format id of Domain, which has no card pool: its decks
@@ -277,6 +278,10 @@ func (ch *Checker) checkDeck(f *Format, d domain.Decklist) Result {
 		}
 	}
 
+	for _, p := range ch.placement(order, lines, &res) {
+		add(p)
+	}
+
 	if n := len(d.Main); n < f.MainMin {
 		add(Problem{Rule: RuleMainCount, Message: fmt.Sprintf("The Main Deck has %d cards; %s needs at least %d%s.", n, f.Name, f.MainMin, maxWords(f.MainMax))})
 	} else if f.MainMax > 0 && n > f.MainMax {
@@ -295,6 +300,56 @@ func (ch *Checker) checkDeck(f *Format, d domain.Decklist) Result {
 	}
 	res.Legal = len(res.Problems) == 0
 	return res
+}
+
+// maxUntyped bounds the cards a placement note names.
+const maxUntyped = 8
+
+// placement checks that each card of the Main and Extra Deck is in the
+// right one: Fusion, Synchro and Xyz Monsters in the Extra Deck, every other
+// card in the Main Deck. The pools carry no card types, so the type comes
+// from the card data (the catalogue, or an operator's cards.cdb); a card it
+// lacks gets no verdict, and a note on res says which cards those are.
+func (ch *Checker) placement(order []*Card, lines map[*Card]*DeckCard, res *Result) []Problem {
+	var out []Problem
+	var untyped []string
+	placed := 0
+	for _, c := range order {
+		l := lines[c]
+		if l.Main == 0 && l.Extra == 0 {
+			continue // the Side Deck may hold either kind
+		}
+		placed++
+		var dc *domain.Card
+		if ch.Cards != nil {
+			for _, pc := range c.Passcodes {
+				if x, ok := ch.Cards.ByPasscode(pc); ok && x.Type != 0 {
+					dc = x
+					break
+				}
+			}
+		}
+		switch {
+		case dc == nil:
+			untyped = append(untyped, c.Name)
+		case l.Main > 0 && dc.IsExtraDeck():
+			out = append(out, Problem{Rule: RuleDeckZone, Card: c.Name, Slug: c.Slug, Passcode: l.Passcodes[0],
+				Message: fmt.Sprintf("%s is a %s: it goes in the Extra Deck, not the Main Deck (%s in the Main Deck).", c.Name, dc.Kind(), copiesWord(l.Main))})
+		case l.Extra > 0 && !dc.IsExtraDeck():
+			out = append(out, Problem{Rule: RuleDeckZone, Card: c.Name, Slug: c.Slug, Passcode: l.Passcodes[0],
+				Message: fmt.Sprintf("%s is a %s: only Fusion, Synchro and Xyz Monsters go in the Extra Deck (%s there).", c.Name, dc.Kind(), copiesWord(l.Extra))})
+		}
+	}
+	if len(untyped) > 0 {
+		names := untyped
+		more := ""
+		if len(names) > maxUntyped {
+			names, more = names[:maxUntyped], fmt.Sprintf(" and %d more", len(untyped)-maxUntyped)
+		}
+		res.Notes = append(res.Notes, fmt.Sprintf("Main or Extra Deck: %d of the %d cards were not checked, because the card data Substep reads (its own catalogue, or a simulator's cards.cdb given with -cards) has no card type for them: %s%s.",
+			len(untyped), placed, strings.Join(names, ", "), more))
+	}
+	return out
 }
 
 // passcodeNote says how the deck's passcodes of c count, when the deck

@@ -344,6 +344,16 @@ func Fold(s string) string {
 	return b.String()
 }
 
+// Initial is the initial a card name is listed under: its first letter
+// a-z once folded, else "0" (names that start with a digit or a sign).
+func Initial(name string) string {
+	k := Fold(name)
+	if k != "" && k[0] >= 'a' && k[0] <= 'z' {
+		return k[:1]
+	}
+	return "0"
+}
+
 // WithList is a Format read from an organiser's own .lflist.conf: cards
 // the pools know keep their identity (so every passcode of a card counts
 // together); passcodes they do not know become cards of their own, named

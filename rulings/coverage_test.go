@@ -189,59 +189,18 @@ func readStaples(b []byte) (map[string][]string, []string, error) {
 	return out, order, sc.Err()
 }
 
-// playable says why the engine cannot play a card, or "" when it can: the
-// card is a monster without effects (Normal, Token, an Xyz or Fusion Monster
-// with only its materials), or every effect it has is in the
-// vocabulary.
-func playable(c *Card) string {
-	if len(c.Effects) == 0 {
-		if c.IsMonster() && !c.Has("effect") { // Normal Monsters, Tokens, Xyz or Fusion Monsters without effects
-			return ""
-		}
-		return "no effects in the vocabulary"
-	}
-	for _, e := range c.Effects {
-		for _, x := range append([]Effect{e}, e.Alts...) {
-			if x.Unsupported != "" {
-				return "unsupported: " + x.Unsupported
-			}
-		}
-	}
-	return ""
-}
-
-// scenarioUses lists the cards each scenario puts in play: named by an
-// action of the script, or starting on the field.
+// scenarioUses lists the scenarios that put each card in play
+// (Scenario.Cards).
 func scenarioUses(t *testing.T, cat *Catalogue) map[*Card][]string {
 	t.Helper()
 	uses := map[*Card][]string{}
-	add := func(c *Card, name string) {
-		if c != nil && !slices.Contains(uses[c], name) {
-			uses[c] = append(uses[c], name)
-		}
-	}
 	for _, f := range scenarioFiles(t) {
 		s, err := ParseScenario(f.name, f.src, cat)
 		if err != nil {
 			t.Fatalf("%s: %v", f.name, err)
 		}
-		for _, p := range s.Players {
-			for _, zone := range [][]CardSpec{p.Monsters, p.Spells, p.Field, p.DeckMaster} {
-				for _, cs := range zone {
-					add(cs.Card, s.Name)
-				}
-			}
-		}
-		for _, a := range s.Actions {
-			refs := []*CardRef{a.Resp, a.Card, a.Other}
-			for _, list := range [][]*CardRef{a.Refs, a.Targets, a.Discard, a.Tribute, a.Choose, a.Order} {
-				refs = append(refs, list...)
-			}
-			for _, r := range refs {
-				if r != nil {
-					add(r.Card, s.Name)
-				}
-			}
+		for _, c := range s.Cards() {
+			uses[c] = append(uses[c], s.Name)
 		}
 	}
 	return uses
@@ -271,8 +230,8 @@ func TestStaplesCoverage(t *testing.T) {
 			switch {
 			case !ok:
 				missing = append(missing, name+": not in the catalogue")
-			case playable(c) != "":
-				missing = append(missing, name+": "+playable(c))
+			case c.Unplayable() != "":
+				missing = append(missing, name+": "+c.Unplayable())
 			case len(uses[c]) == 0:
 				missing = append(missing, name+": no scenario uses it")
 			default:

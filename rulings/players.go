@@ -95,6 +95,10 @@ func (d *duel) setupSeats() {
 		limit = maxTeamPlayers
 	}
 	if n > 2 && limit < n {
+		if limit > 2 {
+			d.fail("the rules engine replays at most %d players in %s, a limit of its own (the format sets none): this game has %d", limit, d.p.Name, n)
+			return
+		}
 		d.fail("%s is a two-player format: it has no rules for %d players (only Domain has)", d.p.Name, n)
 		return
 	}

@@ -228,6 +228,15 @@ func ProfileByID(id string) (*Profile, bool) {
 // FormatIDs lists the profile ids in order.
 func FormatIDs() []string { return []string{"goat", "hat", "edison", "domain", "modern"} }
 
+// seatingText describes the Seating switch: when the limit is assumed it is
+// the engine's own, not the format's.
+func seatingText(s Setting[int]) string {
+	if s.Assumed {
+		return fmt.Sprintf("2 or more players around a table, in facing pairs; turns pass clockwise (the rules engine replays at most %d, a limit of its own)", s.Value)
+	}
+	return fmt.Sprintf("2 to %d players around a table, in facing pairs; turns pass clockwise", s.Value)
+}
+
 func yesNo(b bool, yes, no string) string {
 	if b {
 		return yes
@@ -361,7 +370,7 @@ func (p *Profile) switches() []Switch {
 	// Multiplayer and Deck Master switches.
 	if p.Seating.Rule != "" || p.Seating.Assumed {
 		add("multiplayer", "Players", "How many players a game may have, and how they sit.",
-			fmt.Sprintf("2 to %d players around a table, in facing pairs; turns pass clockwise", p.Seating.Value), p.Seating.Rule, p.Seating.Assumed)
+			seatingText(p.Seating), p.Seating.Rule, p.Seating.Assumed)
 	}
 	addB("first-turn-draw", "First-turn draw with three or more players", "Whether every player draws on their first turn in a game of three or more.",
 		p.FirstTurnDrawMulti, "every player draws on their first turn, the first player too", "the first player does not draw")
@@ -774,7 +783,7 @@ func modernProfile() *Profile {
 func domainProfile() *Profile {
 	p := modernProfile()
 	p.ID, p.Name = "domain", "Domain"
-	p.Summary = "A multiplayer singleton format on today's rules: 2 to 6 players (or teams) in facing pairs, clockwise turns and responses, and a Deck Master for each player."
+	p.Summary = "A multiplayer singleton format on today's rules: two or more players (or teams) in facing pairs, clockwise turns and responses, and a Deck Master for each player. The engine replays up to 6 players, its own limit."
 	for _, s := range []*Setting[bool]{&p.SharedFieldSpell, &p.IgnitionPriority, &p.LPCostToZero,
 		&p.MaintenanceToZero, &p.ChainEnergyToZero, &p.DrawPastDeck, &p.ZeroATKBothDie, &p.OneChainOnAttack,
 		&p.ContinuousTrapFlipUse, &p.AlwaysReveal, &p.FailToFind, &p.TriggerAfterMove, &p.EquipFailKeeps,
@@ -793,7 +802,10 @@ func domainProfile() *Profile {
 	p.DeckLimits = sourced("Main Deck: exactly 60 cards; Extra Deck: at most 15 cards; one copy of each card, Deck Master included", "domain-deckbuilding#rule")
 	p.FirstTurnDraw = sourced(false, "domain-turn-proceedings#rule")
 	p.FirstTurnDrawMulti = sourced(true, "domain-turn-proceedings#rule")
-	p.Seating = sourced(6, "domain-gameplay#rule")
+	// Domain's rules set no upper limit on the players of a game; 6 is the
+	// engine's own limit (the most seats it replays), marked as assumed and
+	// explained on domain-gameplay#players.
+	p.Seating = assumed(6, "domain-gameplay#players")
 	p.ResponseOrder = sourced("clockwise", "domain-turn-proceedings#response-order")
 	p.FirstBattlePhase = sourced("last-in-rotation", "domain-turn-proceedings#rule")
 	p.TeamTurnOrder = sourced("alternate", "domain-team-battle#turn-order")

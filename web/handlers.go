@@ -16,6 +16,7 @@ import (
 
 	"substep/internal/render"
 	"substep/internal/search"
+	"substep/rulings"
 )
 
 func (s *Server) formats() []FormatInfo {
@@ -230,6 +231,18 @@ func (s *Server) apiRule(c echo.Context) error {
 	}{p, s.cfg.BaseURL + p.URL()})
 }
 
+// apiRuling answers one card ruling as JSON, with its sources and era.
+func (s *Server) apiRuling(c echo.Context) error {
+	r, ok := s.d.Site.Ruling(c.Param("id"))
+	if !ok {
+		return fmt.Errorf("%w: no ruling %q", ErrNotFound, c.Param("id"))
+	}
+	return c.JSON(http.StatusOK, struct {
+		*render.Ruling
+		URL string `json:"url"`
+	}{r, s.cfg.BaseURL + r.URL()})
+}
+
 func (s *Server) indexMentions() {
 	s.mentions = map[string][]Mention{}
 	for _, p := range s.d.Site.Pages {
@@ -243,6 +256,38 @@ func (s *Server) indexMentions() {
 			s.mentions[name] = append(s.mentions[name], m)
 		}
 	}
+}
+
+// indexReplays maps each catalogue card to the bundled scenarios that put
+// it in play, for the card page's engine section.
+func (s *Server) indexReplays() {
+	s.replays = map[string][]string{}
+	if s.d.Replay == nil {
+		return
+	}
+	for _, sc := range s.d.Replay.Scenarios {
+		for _, c := range sc.Cards() {
+			s.replays[c.Name] = append(s.replays[c.Name], sc.Name)
+		}
+	}
+}
+
+// engineInfo says whether the rules engine can replay a catalogue card
+// (nil: a card only the pools know).
+func (s *Server) engineInfo(card *rulings.Card) EngineInfo {
+	if card == nil {
+		return EngineInfo{Why: "it is not in the engine's card catalogue yet"}
+	}
+	e := EngineInfo{InCatalogue: true, Scenarios: s.replays[card.Name]}
+	switch why := card.Unplayable(); why {
+	case "":
+		e.Playable = true
+	case "no effects in the vocabulary":
+		e.Why = "its effects are not written in the engine's vocabulary yet"
+	default:
+		e.Why = "one of its effects is beyond the engine so far (" + strings.TrimPrefix(why, "unsupported: ") + ")"
+	}
+	return e
 }
 
 func (s *Server) card(c echo.Context) error {
@@ -259,7 +304,7 @@ func (s *Server) card(c echo.Context) error {
 	summary := fmt.Sprintf("%s: %s. Named in %s of Substep.", card.Name, cardFacts(card), count(len(ms), "rule page", "rule pages"))
 	b := s.base(c, card.Name, summary)
 	b.Nav = "cards"
-	p := CardPage{Base: b, Card: card, Mentions: ms, Rulings: groupRulings(s.d.Site.CardRulings(card.Name))}
+	p := CardPage{Base: b, Card: card, Mentions: ms, Rulings: groupRulings(s.d.Site.CardRulings(card.Name)), Engine: s.engineInfo(card)}
 	if s.d.Pools != nil {
 		pc, ok := s.d.Pools.ByPasscode(uint32(card.Passcode))
 		if !ok || card.Passcode == 0 {

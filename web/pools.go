@@ -39,7 +39,9 @@ type FormatStatus struct {
 // PoolCardPage is the page of a card that only the pools know.
 type PoolCardPage struct {
 	Base
-	Pool PoolInfo
+	Pool    PoolInfo
+	Rulings []RulingGroup // card rulings that name it
+	Engine  EngineInfo
 }
 
 func (s *Server) poolInfo(c *pools.Card) PoolInfo {
@@ -101,7 +103,7 @@ func (s *Server) poolCard(c echo.Context, card *pools.Card) error {
 	}
 	b := s.base(c, card.Name, fmt.Sprintf("%s: passcode %d; %s.", card.Name, card.Official(), strings.Join(in, ", ")))
 	b.Nav = "cards"
-	return s.render(c, http.StatusOK, poolCardView(PoolCardPage{Base: b, Pool: info}))
+	return s.render(c, http.StatusOK, poolCardView(PoolCardPage{Base: b, Pool: info, Rulings: groupRulings(s.d.Site.CardRulings(card.Name)), Engine: s.engineInfo(nil)}))
 }
 
 // ListPage is one format's Forbidden, Limited and Semi-Limited cards.
@@ -120,19 +122,67 @@ type ListSection struct {
 	Cards  []*pools.Card
 }
 
-// DiffPage compares two formats' lists.
+// DiffPage compares two formats' lists. Every change of status between
+// the two lists is shown in full; the cards that only entered or left the
+// pool as Unlimited are counted and browsed one initial at a time, so the
+// page stays small (the Goat to HAT diff has over 4,000 such cards).
 type DiffPage struct {
 	Base
 	From, To *pools.Format
 	Changed  []DiffRow // in both pools, with another status
-	Entered  []DiffRow // in To's pool only
-	Left     []DiffRow // in From's pool only
+	Entered  DiffGroup // in To's pool only
+	Left     DiffGroup // in From's pool only
 }
 
 // DiffRow is one card of a diff.
 type DiffRow struct {
 	Card     *pools.Card
 	From, To string
+}
+
+// DiffGroup is the cards one pool holds and the other does not.
+type DiffGroup struct {
+	Param     string    // the query parameter that picks an initial: "entered", "left"
+	Listed    []DiffRow // Forbidden, Limited or Semi-Limited where held: shown in full
+	Unlimited []DiffRow // Unlimited where held: counted, browsed by initial
+	Initials  []Initial
+	Initial   string        // the initial picked, "" for none
+	Shown     []*pools.Card // the Unlimited cards with that initial
+}
+
+// Initial is one initial of a group's Unlimited cards, with how many.
+type Initial struct {
+	Key, Label string // "a", "A"; "0", "0-9 and others"
+	N          int
+}
+
+// validInitial reports whether key is an initial a diff page can pick.
+func validInitial(key string) bool {
+	return key == "0" || len(key) == 1 && key[0] >= 'a' && key[0] <= 'z'
+}
+
+// group fills the initials of g's Unlimited cards and the cards of the
+// picked initial.
+func (g *DiffGroup) group(pick string) {
+	n := map[string]int{}
+	for _, r := range g.Unlimited {
+		k := pools.Initial(r.Card.Name)
+		n[k]++
+		if k == pick {
+			g.Shown = append(g.Shown, r.Card)
+		}
+	}
+	for _, k := range append([]string{"0"}, strings.Split("abcdefghijklmnopqrstuvwxyz", "")...) {
+		if n[k] == 0 {
+			continue
+		}
+		label := strings.ToUpper(k)
+		if k == "0" {
+			label = "0-9 and others"
+		}
+		g.Initials = append(g.Initials, Initial{Key: k, Label: label, N: n[k]})
+	}
+	g.Initial = pick
 }
 
 // ListsPage is the index of the format lists.
@@ -189,22 +239,38 @@ func (s *Server) listDiff(c echo.Context, a, b string) error {
 	if !ok1 || !ok2 || from == to {
 		return fmt.Errorf("%w: compare two of goat, edison and hat: /lists/goat...edison", ErrNotFound)
 	}
-	p := DiffPage{From: from, To: to}
+	p := DiffPage{From: from, To: to, Entered: DiffGroup{Param: "entered"}, Left: DiffGroup{Param: "left"}}
+	pick := map[string]string{}
+	for _, g := range []string{"entered", "left"} {
+		if v := c.QueryParam(g); v != "" {
+			if !validInitial(v) {
+				return fmt.Errorf("%w: the initial in %s=%q must be one letter from a to z, or 0 for the others", ErrInvalid, g, v)
+			}
+			pick[g] = v
+		}
+	}
 	for _, card := range s.d.Pools.Cards() {
 		sa, sb := from.Status(card), to.Status(card)
 		row := DiffRow{Card: card, From: sa.String(), To: sb.String()}
 		switch {
 		case sa == sb:
+		case sa == pools.NotInPool && sb == pools.Unlimited:
+			p.Entered.Unlimited = append(p.Entered.Unlimited, row)
 		case sa == pools.NotInPool:
-			p.Entered = append(p.Entered, row)
+			p.Entered.Listed = append(p.Entered.Listed, row)
+		case sb == pools.NotInPool && sa == pools.Unlimited:
+			p.Left.Unlimited = append(p.Left.Unlimited, row)
 		case sb == pools.NotInPool:
-			p.Left = append(p.Left, row)
+			p.Left.Listed = append(p.Left.Listed, row)
 		default:
 			p.Changed = append(p.Changed, row)
 		}
 	}
+	p.Entered.group(pick["entered"])
+	p.Left.group(pick["left"])
+	entered, left := len(p.Entered.Listed)+len(p.Entered.Unlimited), len(p.Left.Listed)+len(p.Left.Unlimited)
 	p.Base = s.base(c, fmt.Sprintf("%s to %s: what changed", from.Name, to.Name), fmt.Sprintf("From the %s list (%s) to the %s list (%s): %d cards changed status, %d entered the pool, %d left it.",
-		from.Name, from.Date, to.Name, to.Date, len(p.Changed), len(p.Entered), len(p.Left)))
+		from.Name, from.Date, to.Name, to.Date, len(p.Changed), entered, left))
 	p.Base.Nav = "cards"
 	return s.render(c, http.StatusOK, diffView(p))
 }

@@ -92,6 +92,15 @@ type CardPage struct {
 	Pool     *PoolInfo // the card's statuses in the formats' pools; nil when in none
 	// Rulings are the card rulings about this card, grouped by format.
 	Rulings []RulingGroup
+	Engine  EngineInfo
+}
+
+// EngineInfo says whether the rules engine can replay a card.
+type EngineInfo struct {
+	InCatalogue bool     // the engine's catalogue has the card
+	Playable    bool     // every effect of the card is in the engine's vocabulary
+	Why         string   // why it cannot, when it cannot
+	Scenarios   []string // bundled scenarios that put it in play
 }
 
 // RulingGroup is one format's card rulings.

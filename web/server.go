@@ -82,6 +82,7 @@ type Server struct {
 	assets    Assets
 	static    map[string]staticFile
 	mentions  map[string][]Mention // card name → pages that mention it
+	replays   map[string][]string  // card name → bundled scenarios that put it in play
 	guideHTML string               // rulings/SCENARIOS.md, rendered once
 	slots     *engineSlots         // bounds the replays at once and the engine time they use
 	pages     *pageCache           // replay pages, rendered once per key
@@ -123,6 +124,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 		return nil, err
 	}
 	s.indexMentions()
+	s.indexReplays()
 	pr, err := preview.NewRenderer()
 	if err != nil {
 		return nil, err
@@ -176,6 +178,7 @@ func New(cfg Config, d Deps) (*Server, error) {
 	e.GET("/api", s.apiDoc)
 	e.GET("/api/search", s.apiSearch)
 	e.GET("/api/rules/:id", s.apiRule)
+	e.GET("/api/rulings/:id", s.apiRuling)
 	if d.Quiz != nil {
 		s.quizRoutes(e)
 	}

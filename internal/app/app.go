@@ -68,8 +68,29 @@ type Content struct {
 	Scenarios []*rulings.Scenario // content/scenarios, by file name
 }
 
-// cardResolver lets the renderer link quoted card names.
-type cardResolver struct{ cat *rulings.Catalogue }
+// cardResolver lets the renderer link quoted card names (catalogue cards
+// only), and lets card rulings name any card of their format's pool.
+type cardResolver struct {
+	cat   *rulings.Catalogue
+	pools *pools.Set
+}
+
+// ResolveInPool finds a card of format's pool by its exact name (any case).
+// Domain has no list of its own and plays every card, so a Domain ruling
+// may name a card of any pool.
+func (r cardResolver) ResolveInPool(format, name string) (string, bool) {
+	if r.pools == nil {
+		return "", false
+	}
+	c, ok := r.pools.ByName(name)
+	if !ok {
+		return "", false
+	}
+	if f, ok := r.pools.Format(format); ok && f.Status(c) == pools.NotInPool {
+		return "", false
+	}
+	return c.Name, true
+}
 
 func (r cardResolver) Resolve(name string) (string, string, bool) {
 	c, ok := r.cat.Lookup(name)
@@ -102,7 +123,11 @@ func LoadContent(fsys fs.FS) (*Content, error) {
 	if err != nil {
 		return nil, err
 	}
-	site, err := render.Load(fsys, render.NewMarkdown(cardResolver{cat}))
+	ps, err := pools.Default()
+	if err != nil {
+		return nil, err
+	}
+	site, err := render.Load(fsys, render.NewMarkdown(cardResolver{cat, ps}))
 	if err != nil {
 		return nil, err
 	}
@@ -148,10 +173,6 @@ func LoadContent(fsys fs.FS) (*Content, error) {
 	if len(problems) > 0 {
 		sort.Strings(problems)
 		return nil, &render.ContentError{Problems: problems}
-	}
-	ps, err := pools.Default()
-	if err != nil {
-		return nil, err
 	}
 	return &Content{Site: site, Cards: cat, Pools: ps, Scenarios: scenarios}, nil
 }

@@ -265,3 +265,78 @@ func TestPoolSearch(t *testing.T) {
 		t.Errorf("search banlist: %v, want the three lists", urls)
 	}
 }
+
+// TestListDiffCompact: a diff page stays small yet shows every change of
+// status in full; the cards that only entered or left as Unlimited are
+// counted by initial, and picking an initial lists each of them.
+func TestListDiffCompact(t *testing.T) {
+	a := runApp(t, Config{RateLimit: web.RateLimit{Off: true}})
+	ps := a.Content().Pools
+	const maxDiffPage = 64 << 10
+	for _, pair := range [][2]string{{"goat", "edison"}, {"edison", "hat"}, {"goat", "hat"}, {"hat", "goat"}} {
+		from, _ := ps.Format(pair[0])
+		to, _ := ps.Format(pair[1])
+		u := a.URL() + "/lists/" + pair[0] + "..." + pair[1]
+		resp, body := get(t, u)
+		if resp.StatusCode != 200 || len(body) > maxDiffPage {
+			t.Errorf("%s: status %d, %d bytes (at most %d)", u, resp.StatusCode, len(body), maxDiffPage)
+		}
+		doc := parsePage(t, strings.NewReader(string(body)))
+		rows := map[string]string{}
+		for _, row := range doc.All("table.diff tbody tr") {
+			rows[strings.Join(strings.Fields(textOf(row)), "")] = ""
+		}
+		main := doc.Text("main")
+		byInitial := map[string][]string{} // "entered:s" → names
+		for _, c := range ps.Cards() {
+			sa, sb := from.Status(c), to.Status(c)
+			switch {
+			case sa == sb:
+			case sa == pools.NotInPool && sb == pools.Unlimited:
+				k := pools.Initial(c.Name)
+				byInitial["entered:"+k] = append(byInitial["entered:"+k], c.Name)
+			case sb == pools.NotInPool && sa == pools.Unlimited:
+				k := pools.Initial(c.Name)
+				byInitial["left:"+k] = append(byInitial["left:"+k], c.Name)
+			default:
+				want := strings.Join(strings.Fields(c.Name+sa.String()+sb.String()), "")
+				if _, ok := rows[want]; !ok {
+					t.Errorf("%s: no row %q for a change of status", u, want)
+				}
+			}
+		}
+		// Each initial's count is shown, and its page lists every card.
+		checked := 0
+		for key, names := range byInitial {
+			side, k, _ := strings.Cut(key, ":")
+			label := strings.ToUpper(k)
+			if k == "0" {
+				label = "0-9 and others"
+			}
+			if !strings.Contains(main, fmt.Sprintf("%s (%d)", label, len(names))) {
+				t.Errorf("%s: no count %s (%d) for %s", u, label, len(names), side)
+			}
+			if k != "s" && k != "0" {
+				continue
+			}
+			checked++
+			resp, body := get(t, u+"?"+side+"="+k)
+			if resp.StatusCode != 200 {
+				t.Fatalf("%s?%s=%s: %d", u, side, k, resp.StatusCode)
+			}
+			listed := parsePage(t, strings.NewReader(string(body))).Text("ul.card-list")
+			for _, n := range names {
+				if !strings.Contains(listed, n) {
+					t.Errorf("%s?%s=%s does not list %s", u, side, k, n)
+				}
+			}
+		}
+		if checked == 0 {
+			t.Errorf("%s: no initial page checked", u)
+		}
+	}
+	resp, body := get(t, a.URL()+"/lists/goat...edison?entered=zz")
+	if resp.StatusCode != 400 || !strings.Contains(string(body), "entered=") {
+		t.Errorf("a bad initial: %d %s", resp.StatusCode, body)
+	}
+}

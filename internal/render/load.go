@@ -32,8 +32,8 @@ type Page struct {
 	// (Master Rule 1)"); Sources are the public pages it is written from;
 	// Corrections are the places where it deliberately reads its source
 	// differently, each with the reason.
-	Era         string       `json:"-" yaml:"era"`
-	Sources     []Source     `json:"-" yaml:"sources"`
+	Era         string       `json:"era" yaml:"era"`
+	Sources     []Source     `json:"sources" yaml:"sources"`
 	Corrections []Correction `json:"corrections,omitempty" yaml:"corrections"`
 
 	File     string    `json:"-" yaml:"-"`
@@ -409,8 +409,28 @@ func Load(fsys fs.FS, md *Markdown) (*Site, error) {
 		return a.ID < b.ID
 	})
 	sort.SliceStable(rulings, func(i, j int) bool { return order[rulings[i].Format] < order[rulings[j].Format] })
+	for _, r := range rulings {
+		r.Era = formatEra(site.Pages, r.Format)
+	}
 	site.Rulings = rulings
 	return site, nil
+}
+
+// formatEra is the rule set a format follows, as its rule pages state it:
+// the era most of them give (they normally all give the same).
+func formatEra(pages []*Page, format string) string {
+	n := map[string]int{}
+	best := ""
+	for _, p := range pages {
+		if p.Format != format {
+			continue
+		}
+		n[p.Era]++
+		if n[p.Era] > n[best] {
+			best = p.Era
+		}
+	}
+	return best
 }
 
 // LinkReplays adds a "Replay this example" link under each section that has

@@ -28,6 +28,14 @@ type CardResolver interface {
 	Resolve(name string) (canonical, slug string, ok bool)
 }
 
+// PoolResolver is implemented by a CardResolver that also knows the
+// formats' card pools: a card ruling may then name any card of its format's
+// pool, not only a card of the catalogue. ok is false when the format's pool
+// does not hold the card.
+type PoolResolver interface {
+	ResolveInPool(format, name string) (canonical string, ok bool)
+}
+
 // Markdown is the one goldmark configuration Substep uses. It renders only
 // trusted files from content/; nothing a user types is ever passed to it.
 type Markdown struct {

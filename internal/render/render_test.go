@@ -108,7 +108,7 @@ func TestLoadErrors(t *testing.T) {
 		{"missing era", map[string]string{"goat/a.md": page(strings.Replace(goodFront, "era: Test rules of 2005\n", "", 1), goodBody)}, `goat/a.md:1: missing era (the rule set the format follows, e.g. "TCG 2008 rules (Master Rule 1)")`},
 		{"correction without reason", map[string]string{"goat/a.md": page(goodFront+"\ncorrections:\n  - says: 800 DEF\n    reads: 900 DEF", goodBody)}, `goat/a.md:11: correction 1: needs says, reads and because`},
 		{"correction to missing anchor", map[string]string{"goat/a.md": page(goodFront+"\ncorrections:\n  - anchor: nowhere\n    says: a\n    reads: b\n    because: c", goodBody)}, `goat/a.md:11: correction 1 names missing anchor "nowhere"`},
-		{"ruling with unknown card", map[string]string{"goat/a.md": page(goodFront, goodBody), "rulings/goat.yaml": ruling("cards: [Jinzo]")}, `rulings/goat.yaml:1: ruling r1: unknown card "Jinzo" (add it to rulings/cards/*.yaml)`},
+		{"ruling with unknown card", map[string]string{"goat/a.md": page(goodFront, goodBody), "rulings/goat.yaml": ruling("cards: [Jinzo]")}, `rulings/goat.yaml:1: ruling r1: unknown card "Jinzo": neither in the catalogue (rulings/cards/*.yaml) nor in the goat card pool`},
 		{"ruling without sources", map[string]string{"goat/a.md": page(goodFront, goodBody), "rulings/goat.yaml": "- id: r1\n  format: goat\n  cards: [Sangan]\n  statement: It searches.\n"}, "rulings/goat.yaml:1: ruling r1: missing sources (a list of {title, url, retrieved, takes}: where the page's facts come from)"},
 		{"ruling in the wrong file", map[string]string{"goat/a.md": page(goodFront, goodBody), "rulings/goat.yaml": ruling("format: hat")}, `rulings/goat.yaml:1: ruling r1: format "hat" does not match the file goat.yaml`},
 		{"ruling with a broken rule link", map[string]string{"goat/a.md": page(goodFront, goodBody), "rulings/goat.yaml": ruling("rule: goat-03#nowhere")}, `rulings/goat.yaml:1: ruling r1: rule "goat-03#nowhere": page "goat-03" has no anchor "nowhere"`},
@@ -133,6 +133,57 @@ func TestLoadErrors(t *testing.T) {
 				t.Errorf("problems do not include the expected one (-want +got):\n%s", cmp.Diff([]string{tt.want}, ce.Problems))
 			}
 		})
+	}
+}
+
+// poolCards is testCards plus a hand-written pool per format: a fake
+// PoolResolver.
+type poolCards struct {
+	fakeCards
+	pools map[string][]string // format → card names its pool holds
+}
+
+func (p poolCards) ResolveInPool(format, name string) (string, bool) {
+	for _, c := range p.pools[format] {
+		if strings.EqualFold(c, name) {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// TestRulingsNamePoolCards: a ruling may name a card of its format's pool
+// that the catalogue lacks, under the pool's spelling; a card of another
+// format's pool only is still refused, and pages stay catalogue-only.
+func TestRulingsNamePoolCards(t *testing.T) {
+	cards := poolCards{testCards, map[string][]string{"goat": {"Thousand-Eyes Restrict"}, "edison": {"Card Trooper"}}}
+	load := func(r string) (*Site, error) {
+		fsys := fstest.MapFS{"topics.yaml": {Data: []byte(topicsYAML)}, "goat/a.md": {Data: []byte(page(goodFront, goodBody))},
+			"rulings/goat.yaml": {Data: []byte(r)}}
+		return Load(fsys, NewMarkdown(cards))
+	}
+	site, err := load(ruling("cards: [thousand-eyes restrict, Sangan]"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := site.Rulings[0].Cards, []string{"Thousand-Eyes Restrict", "Sangan"}; !slices.Equal(got, want) {
+		t.Errorf("cards (-want +got):\n%s", cmp.Diff(want, got))
+	}
+	if got := site.CardRulings("Thousand-Eyes Restrict"); len(got) != 1 {
+		t.Errorf("CardRulings(Thousand-Eyes Restrict) = %v, want the ruling", got)
+	}
+	if site.Rulings[0].Era != "Test rules of 2005" {
+		t.Errorf("ruling era = %q, want the era its format's pages give", site.Rulings[0].Era)
+	}
+	_, err = load(ruling("cards: [Card Trooper]"))
+	want := `rulings/goat.yaml:1: ruling r1: unknown card "Card Trooper": neither in the catalogue (rulings/cards/*.yaml) nor in the goat card pool`
+	if ce, ok := err.(*ContentError); !ok || !slices.Contains(ce.Problems, want) {
+		t.Errorf("a card of another format's pool: got %v, want %q", err, want)
+	}
+	fsys := fstest.MapFS{"topics.yaml": {Data: []byte(topicsYAML)},
+		"goat/a.md": {Data: []byte(page(strings.Replace(goodFront, "[Mountain, Umi]", "[Mountain, Umi, Thousand-Eyes Restrict]", 1), goodBody))}}
+	if _, err := Load(fsys, NewMarkdown(cards)); err == nil || !strings.Contains(err.Error(), `unknown card "Thousand-Eyes Restrict"`) {
+		t.Errorf("a rule page naming a pool-only card: got %v, want it refused", err)
 	}
 }
 

@@ -25,6 +25,9 @@ type Ruling struct {
 	Rule     string   `json:"rule,omitempty" yaml:"rule"`
 	Scenario string   `json:"scenario,omitempty" yaml:"scenario"`
 	Sources  []Source `json:"sources" yaml:"sources"`
+	// Era is the rule set of the ruling's format, as that format's rule
+	// pages state it (set by Load).
+	Era string `json:"era" yaml:"-"`
 
 	File string `json:"-" yaml:"-"`
 	Line int    `json:"-" yaml:"-"`
@@ -37,7 +40,8 @@ func (r *Ruling) URL() string { return "/rulings/" + r.ID }
 const maxStatement = 600
 
 // loadRulings reads rulings/*.yaml and validates each ruling: a unique id,
-// the file's format, known cards, a short statement and dated sources.
+// the file's format, known cards (catalogue cards, or cards of the format's
+// pool when the resolver is a PoolResolver), a short statement and dated sources.
 // Rule links are checked by the caller once pages are loaded.
 func loadRulings(fsys fs.FS, md *Markdown, add func(file string, line int, format string, args ...any)) []*Ruling {
 	files, _ := fs.Glob(fsys, "rulings/*.yaml")
@@ -90,9 +94,9 @@ func loadRulings(fsys fs.FS, md *Markdown, add func(file string, line int, forma
 				add(file, item.Line, "ruling %s: needs the cards it is about", r.ID)
 			}
 			for i, c := range r.Cards {
-				canonical, _, ok := md.resolve(c)
+				canonical, ok := md.resolveRulingCard(format, c)
 				if !ok {
-					add(file, item.Line, "ruling %s: unknown card %q (add it to rulings/cards/*.yaml)", r.ID, c)
+					add(file, item.Line, "ruling %s: unknown card %q: neither in the catalogue (rulings/cards/*.yaml) nor in the %s card pool", r.ID, c, format)
 					continue
 				}
 				r.Cards[i] = canonical
@@ -110,6 +114,18 @@ func loadRulings(fsys fs.FS, md *Markdown, add func(file string, line int, forma
 		}
 	}
 	return out
+}
+
+// resolveRulingCard finds the card a ruling names: a catalogue card (any
+// alias), else a card of the format's pool when the resolver knows pools.
+func (m *Markdown) resolveRulingCard(format, name string) (string, bool) {
+	if canonical, _, ok := m.resolve(name); ok {
+		return canonical, true
+	}
+	if pr, ok := m.cards.(PoolResolver); ok {
+		return pr.ResolveInPool(format, name)
+	}
+	return "", false
 }
 
 // Ruling returns the card ruling with the given id.
