@@ -182,12 +182,7 @@ func (d *duel) pendulumSummonable(c *inst, fromDMZ bool, lo, hi int) bool {
 		d.illegal(fmt.Sprintf("%s (%s) is not between the Pendulum Scales %d and %d", c.name(), levelText(d, c), lo, hi), ruleRef{})
 		return false
 	}
-	if why := d.summonBanned(c); why != "" {
-		d.illegal(why, d.summonBanRef())
-		return false
-	}
-	if k := d.noSpecialSummons(); k != nil {
-		d.illegal(fmt.Sprintf("%s: no player can Special Summon", d.describe(k)), ref("\"Each\", \"both\" and \"neither\"", d.p.EachMeansAll))
+	if !d.specialSummonFree(c) {
 		return false
 	}
 	return true

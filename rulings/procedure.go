@@ -155,12 +155,7 @@ func (d *duel) procedureAllowed(p int, c *inst, e *Effect) bool {
 		d.illegal(fmt.Sprintf("%s cannot Special Summon from the Extra Deck this turn", d.pn(p)), ruleRef{})
 		return false
 	}
-	if why := d.summonBanned(c); why != "" {
-		d.illegal(why, d.summonBanRef())
-		return false
-	}
-	if k := d.noSpecialSummons(); k != nil {
-		d.illegal(fmt.Sprintf("%s: no player can Special Summon", d.describe(k)), ref("\"Each\", \"both\" and \"neither\"", d.p.EachMeansAll))
+	if !d.specialSummonFree(c) {
 		return false
 	}
 	if d.freeMZ(p) <= 0 {

@@ -282,3 +282,18 @@ func (d *duel) changePosition(a *Action) {
 	c.posTurn = d.turn
 	d.emit("position", p, c.name(), fmt.Sprintf("%s changes %s to %s", d.pn(p), c.name(), d.positionText(c)), ruleRef{})
 }
+
+// specialSummonFree checks what stops c being Special Summoned by its own
+// procedure or a Pendulum Summon: a ban on the card, and a face-up card
+// that stops every Special Summon.
+func (d *duel) specialSummonFree(c *inst) bool {
+	if why := d.summonBanned(c); why != "" {
+		d.illegal(why, d.summonBanRef())
+		return false
+	}
+	if k := d.noSpecialSummons(); k != nil {
+		d.illegal(fmt.Sprintf("%s: no player can Special Summon", d.describe(k)), ref("\"Each\", \"both\" and \"neither\"", d.p.EachMeansAll))
+		return false
+	}
+	return true
+}
