@@ -194,12 +194,7 @@ func (d *duel) synchroSummon(a *Action) {
 		d.moveTo(m, locGY, "used as Synchro Material for "+c.name())
 	}
 	d.tick()
-	from := d.locName(c)
-	d.remove(c)
-	d.place(c, p, locMonster)
-	c.moves++
-	c.faceUp, c.def, c.summonTurn, c.summonedBy = true, false, d.turn, p
-	c.special = true
+	from := d.specialPlace(c, p, true, false)
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s Synchro Summons %s from %s", d.pn(p), c.name(), from), ruleRef{})
 	d.selfTrigger(c, "synchro-summoned", "special-summoned", "summoned")
 	d.faceUpNow(c)

@@ -146,12 +146,7 @@ func (d *duel) pendulumSummon(a *Action) {
 	var names []string
 	for _, c := range ms {
 		names = append(names, c.name())
-		from := d.locName(c)
-		d.remove(c)
-		d.place(c, p, locMonster)
-		c.moves++
-		c.faceUp, c.def, c.summonTurn, c.summonedBy = true, false, d.turn, p
-		c.special = true
+		from := d.specialPlace(c, p, true, false)
 		d.emit("summon", p, c.name(), fmt.Sprintf("%s Pendulum Summons %s from %s (Scales %d and %d)", d.pn(p), c.name(), from, lo, hi), ruleRef{})
 	}
 	if dmz {

@@ -84,12 +84,7 @@ func (d *duel) xyzSummon(a *Action) {
 	}
 	d.slowAction()
 	d.tick()
-	from := d.locName(c)
-	d.remove(c)
-	d.place(c, p, locMonster)
-	c.moves++
-	c.faceUp, c.def, c.summonTurn, c.summonedBy = true, false, d.turn, p
-	c.special = true
+	from := d.specialPlace(c, p, true, false)
 	for _, m := range mats {
 		d.attach(c, m)
 	}

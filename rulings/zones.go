@@ -254,15 +254,10 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 		d.emit("rule", p, k.name(), fmt.Sprintf("%s: no player can Special Summon, so %s stays where it is", d.describe(k), c.name()), ref("\"Each\", \"both\" and \"neither\"", d.p.EachMeansAll))
 		return false
 	}
-	from := " from " + d.locName(c)
+	from := " from " + d.specialPlace(c, p, faceUp, def)
 	if c.c != nil && c.c.Has("token") {
 		from = ""
 	}
-	d.remove(c)
-	d.place(c, p, locMonster)
-	c.moves++
-	c.faceUp, c.def, c.summonTurn, c.summonedBy = faceUp, def, d.turn, p
-	c.special = true
 	how := ""
 	if !faceUp {
 		how = " in face-down Defense Position"
@@ -300,3 +295,17 @@ func keepMoveEvents(ev []string) []string {
 // Rank and Link Monsters a Link Rating instead, so no "Level N or lower"
 // filter matches them.
 func hasLevel(c *Card) bool { return !c.Has("xyz") && !c.Has("link") }
+
+// specialPlace moves c from where it is to p's Monster Zone as a Special
+// Summon in the given position, and names the place it came from. Every
+// Special Summon (by an effect, Xyz, Synchro, Pendulum) places its monster
+// through it.
+func (d *duel) specialPlace(c *inst, p int, faceUp, def bool) string {
+	from := d.locName(c)
+	d.remove(c)
+	d.place(c, p, locMonster)
+	c.moves++
+	c.faceUp, c.def, c.summonTurn, c.summonedBy = faceUp, def, d.turn, p
+	c.special = true
+	return from
+}
