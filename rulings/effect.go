@@ -139,6 +139,7 @@ var whenConditions = map[string]string{
 	"standby-in-gy":                "your Standby Phase, while this card is in your Graveyard",
 	"other-monster-summoned":       "another monster is Normal or Special Summoned, except by this card",
 	"battle-damage-taken-no-cards": "you take battle damage while you control no cards (this card in your hand)",
+	"spirit-end-phase":             "the End Phase of a turn this Spirit monster was Normal Summoned or flipped face-up (spirit.go)",
 	// Summon procedures of retro staples (mustfirst.go: retroProcedureConds)
 	"exactly-three-dark-in-gy":    "exactly 3 DARK monsters are in your Graveyard",
 	"four-lightsworn-names-in-gy": "4 or more \"Lightsworn\" monsters with different names are in your Graveyard",

@@ -79,6 +79,9 @@ func (d *duel) refuseNomi(c *inst) bool {
 // improperSummon says why an effect cannot Special Summon c: a card that
 // must first be Special Summoned by its procedure and has not been.
 func improperSummon(c *inst) string {
+	if why := spiritNoSpecial(c); why != "" { // spirit.go
+		return why
+	}
 	if c.c == nil || c.proper {
 		return ""
 	}

@@ -30,6 +30,7 @@ func (d *duel) flipUp(m *inst, by string) {
 // faceUpNow runs what a card turning face-up starts: a Trap negator makes
 // Trap Monsters Trap Cards again.
 func (d *duel) faceUpNow(c *inst) {
+	d.noteSpiritFaceUp(c) // spirit.go
 	if c.hasOp("continuous", "negate-traps") != nil {
 		d.trapMonstersNegated()
 	}
