@@ -485,7 +485,7 @@ func (d *duel) timingEvent(ev string) {
 			if m.loc != locMonster || !m.markedBattle {
 				continue
 			}
-			d.destroy(m, "battle", true)
+			d.destroyTo(m, "battle", true, d.battleDestination(at, m)) // battlefx.go
 			if m.loc == locGY {
 				for i := range m.c.Effects {
 					e := &m.c.Effects[i]

@@ -28,6 +28,18 @@ const (
 	TrigAttackedInAttack = "attacked-in-attack-position"
 )
 
+// battleDestination is where a monster destroyed by battle goes: the
+// banished cards when the monster that destroyed it is face-up with
+// `banish-battle-destroyed` ("Dark Magician of Chaos": the printed text Goat
+// plays removes it from play instead of sending it to the Graveyard, so no
+// "sent to the Graveyard" effect of it triggers), else the Graveyard.
+func (d *duel) battleDestination(at *attack, m *inst) string {
+	if k := other(at, m); k != nil && k.ctrl != m.ctrl && d.live(k, "banish-battle-destroyed") != nil {
+		return locBanished
+	}
+	return locGY
+}
+
 // destroyerTriggers queues the triggers of the monster that destroyed m by
 // battle once m is in the Graveyard.
 func (d *duel) destroyerTriggers(at *attack, m *inst) {

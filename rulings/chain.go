@@ -137,6 +137,7 @@ func (d *duel) activateTrigger(tr *trig) {
 			return
 		}
 	}
+	markOncePerDuel(tr.src, tr.eff) // once.go
 	d.pushLink(l, costs)
 	if d.ds >= 0 {
 		d.note(fmt.Sprintf("%s's effect activates %s", tr.src.name(), atTiming(d.p.DamageStep[d.ds].Name)), d.dsRef(d.p.DamageStep[d.ds].Rule))

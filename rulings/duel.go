@@ -84,6 +84,7 @@ type inst struct {
 	killTurn      int             // turn it last destroyed an opponent's monster by battle (secondattack.go)
 	banishOnLeave bool            // banished when it leaves the field (selfsummon.go)
 	dmgTaken      int             // battle damage its controller took, for its trigger (tokens.go)
+	usedInDuel    bool            // has used its once-per-Duel effect (once.go)
 	spiritTurn    int             // turn a Spirit monster was Normal Summoned or flipped face-up (spirit.go)
 }
 

@@ -53,6 +53,9 @@ type Effect struct {
 	// First: where the format says so (Profile.FirstOverTriggers), it is
 	// activated before the triggers waiting at its timing ("Flashbang").
 	First bool `yaml:"first,omitempty" json:"first,omitempty"`
+	// OncePerDuel: the effect can be used once in the Duel by this card
+	// (once.go; "Twin-Headed Behemoth" as Goat plays it).
+	OncePerDuel bool `yaml:"once-per-duel,omitempty" json:"once_per_duel,omitempty"`
 	// If is a condition the effect needs when it would activate, besides
 	If   string   `yaml:"if,omitempty" json:"if,omitempty"`
 	Alts []Effect `yaml:"-" json:"choices,omitempty"`
@@ -139,6 +142,7 @@ var whenConditions = map[string]string{
 	"standby-in-gy":                "your Standby Phase, while this card is in your Graveyard",
 	"other-monster-summoned":       "another monster is Normal or Special Summoned, except by this card",
 	"battle-damage-taken-no-cards": "you take battle damage while you control no cards (this card in your hand)",
+	"end-phase-after-battle-kill":  "the End Phase of a turn this card destroyed an opponent's monster by battle (levelup.go)",
 	"spirit-end-phase":             "the End Phase of a turn this Spirit monster was Normal Summoned or flipped face-up (spirit.go)",
 	// Summon procedures of retro staples (mustfirst.go: retroProcedureConds)
 	"exactly-three-dark-in-gy":    "exactly 3 DARK monsters are in your Graveyard",
@@ -296,6 +300,7 @@ var opSpec = map[string]string{
 	"return-to-gy":                     "",
 	"draw-per-card":                    "n filter",
 	"lose-lp-per-summoned":             "n",
+	"set-stats":                        "n",
 	// continuous
 	"atk-per-counter":                   "n",
 	"piercing":                          "",
@@ -353,6 +358,10 @@ var opSpec = map[string]string{
 	"unaffected-by-higher-lp-opponents": "",
 	"tributes-as-lp":                    "n",
 	"block-zones":                       "n",
+	"banish-battle-destroyed":           "",
+	"opponent-cannot-banish-from-gy":    "",
+	"banished-when-leaves":              "",
+	"spell-counter-on-spells":           "n",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

@@ -269,7 +269,8 @@ func (d *duel) setupEquips() {
 // endPhaseTriggers queues, as the End Phase begins, the effects of cards in
 // the Graveyard that activate during it.
 func (d *duel) endPhaseTriggers() {
-	d.spiritReturns() // spirit.go
+	d.spiritReturns()                 // spirit.go
+	d.levelUpTriggers()               // levelup.go
 	for _, c := range d.pl[d.tp].mz { // "during your End Phase" (Judgment Dragon)
 		if c.faceUp && !c.effNegated {
 			d.selfTrigger(c, "end-phase")

@@ -124,6 +124,9 @@ func payNoAttackCost(cc costCall) ([]string, bool) {
 // matching `filter` in the player's Graveyard, and no Graveyard lock
 // ("Necrovalley") on the field.
 func checkBanishFromGyCost(cc costCall) bool {
+	if k := cc.d.gyBanishLock(cc.p); k != nil {
+		return cc.illegal("%s is face-up: %s cannot banish cards from a Graveyard, so the cost of %s cannot be paid", cc.d.describe(k), cc.d.pn(cc.p), cc.c.name())
+	}
 	for _, f := range cc.d.allField() {
 		if f.faceUp && f.hasOp("continuous", "graveyard-lock") != nil {
 			return cc.illegal("%s cannot banish from the Graveyard for %s while %s is face-up", cc.d.pn(cc.p), cc.c.name(), cc.d.describe(f))

@@ -4,7 +4,9 @@ package rulings
 // activated once per turn by each copy of the card, while that copy stays
 // where it is (a card that leaves and comes back is a new card). The hooks
 // are one check in activate, before the costs, and one mark after them
-// (chain.go).
+// (chain.go). An effect written `once-per-duel: true` can be used once in the
+// Duel by its card, wherever the card goes: checked by ifMet for triggers
+// and onceFree for activations, marked by markOncePerDuel.
 
 import "fmt"
 
@@ -13,6 +15,10 @@ import "fmt"
 func (d *duel) onceFree(c *inst, e *Effect) bool {
 	if e.OncePerName && d.nameUsed[nameUse{c.ctrl, c.c.Name}] == d.turn {
 		d.illegal(fmt.Sprintf("%s can activate only 1 %s per turn and already did this turn", d.pn(c.ctrl), c.name()), ruleRef{})
+		return false
+	}
+	if why := oncePerDuelUsed(c, e); why != "" {
+		d.illegal(why, ruleRef{})
 		return false
 	}
 	if !e.OncePerTurn || c.onceTurn == nil {
@@ -33,6 +39,7 @@ func (d *duel) markOnce(c *inst, e *Effect) {
 		}
 		d.nameUsed[nameUse{c.ctrl, c.c.Name}] = d.turn
 	}
+	markOncePerDuel(c, e)
 	if !e.OncePerTurn {
 		return
 	}
@@ -46,4 +53,21 @@ func (d *duel) markOnce(c *inst, e *Effect) {
 type nameUse struct {
 	player int
 	name   string
+}
+
+// oncePerDuelUsed says why c cannot use its once-per-Duel effect e again,
+// or "". The mark stays with the card wherever it goes ("Twin-Headed
+// Behemoth": its effect can be used once in the Duel).
+func oncePerDuelUsed(c *inst, e *Effect) string {
+	if e.OncePerDuel && c.usedInDuel {
+		return c.name() + "'s effect can be used only once per Duel and was already used"
+	}
+	return ""
+}
+
+// markOncePerDuel records that c used its once-per-Duel effect e.
+func markOncePerDuel(c *inst, e *Effect) {
+	if e.OncePerDuel {
+		c.usedInDuel = true
+	}
 }

@@ -76,6 +76,7 @@ var effectOps = map[string]opFunc{
 	"damage-per-card":                  opDamagePerCard,
 	"opponent-gains-lp":                opOpponentGainsLp,
 	"add-counter":                      opAddCounter,
+	"set-stats":                        opSetStats, // ops_stats.go
 	"double-atk":                       opDoubleAtk,
 	"gain-atk":                         opGainAtk,
 	"gain-battle-opponent-atk":         opGainBattleOpponentAtk,

@@ -87,3 +87,14 @@ func opDestroyAtEndPhase(d *duel, l *link, o Op) {
 		}
 	}
 }
+
+// opSetStats makes the card's own ATK and DEF `n` while it stays on the
+// field ("Twin-Headed Behemoth" Special Summoned by its own effect).
+func opSetStats(d *duel, l *link, o Op) {
+	m := l.src
+	if m.loc != locMonster || !m.faceUp {
+		return
+	}
+	m.atkBase, m.defBase, m.atkAdd = o.N, o.N, 0
+	d.emit("atk", l.ctrl, m.name(), fmt.Sprintf("%s's ATK and DEF become %d", d.describe(m), o.N), ruleRef{})
+}

@@ -237,6 +237,9 @@ func (d *duel) revealPick(cc costCall) *inst {
 // `field-or-gy`), each matching `filter`; with a `name=A|B|C` filter each
 // name once ("ABC-Dragon Buster"). The line names them (`banishing X and Y`).
 func checkBanishOwnCost(cc costCall) bool {
+	if k := cc.d.gyBanishLock(cc.p); k != nil && cc.o.What == "gy" {
+		return cc.illegal("%s is face-up: %s cannot banish cards from a Graveyard, so the cost of %s cannot be paid", cc.d.describe(k), cc.d.pn(cc.p), cc.c.name())
+	}
 	picks, why := cc.d.banishOwnPicks(cc)
 	if picks == nil {
 		return cc.illegal("%s cannot banish what %s needs: %s", cc.d.pn(cc.p), cc.c.name(), why)

@@ -84,10 +84,21 @@ func (d *duel) replacedBy(c *inst) bool {
 // ifMet checks an effect's `if:` condition when it would activate, and
 // says why it is not met, or "".
 func (d *duel) ifMet(c *inst, e *Effect) string {
+	if why := oncePerDuelUsed(c, e); why != "" { // once.go
+		return why
+	}
 	for _, term := range strings.Split(e.If, ";") {
 		term = strings.TrimSpace(term)
 		switch {
 		case term == "":
+		case term == "attacks-face-down-defense":
+			if t := d.atk; t == nil || t.attacker != c || t.target == nil || t.target.faceUp || !t.target.def {
+				return c.name() + " is not attacking a face-down Defense Position monster"
+			}
+		case term == "destroyed-from-field":
+			if !c.destroyed || c.gyTurn != d.turn {
+				return c.name() + " was not destroyed and sent from the field to the Graveyard this turn"
+			}
 		case term == "attacked":
 			if d.atk == nil || d.atk.attacker != c {
 				return c.name() + " did not attack"

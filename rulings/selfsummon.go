@@ -39,6 +39,11 @@ func (d *duel) leaveRedirect(c *inst, to, why string) (string, string) {
 	if c.banishOnLeave && c.onField() && to != locBanished {
 		return locBanished, why + "; it is banished instead, as it leaves the field"
 	}
+	// "Dark Magician of Chaos" as Goat plays it: while its effect applies,
+	// it is removed from play whenever it would leave the field.
+	if c.onField() && to != locBanished && d.live(c, "banished-when-leaves") != nil {
+		return locBanished, why + "; by its own effect it is banished instead, as it leaves the field"
+	}
 	return to, why
 }
 

@@ -102,6 +102,19 @@ func (d *duel) graveyardLock() *inst {
 	return nil
 }
 
+// gyBanishLock is a face-up card of p's opponent that forbids p to banish
+// cards from either Graveyard ("Kycoo the Ghost Destroyer"), or nil. The
+// costs that banish from a Graveyard ask it (checkBanishOwnCost,
+// checkBanishFromGyCost).
+func (d *duel) gyBanishLock(p int) *inst {
+	for _, c := range d.allField() {
+		if c.ctrl != p && d.live(c, "opponent-cannot-banish-from-gy") != nil {
+			return c
+		}
+	}
+	return nil
+}
+
 // matchesAny reads a filter with alternatives separated by " or "
 // ("light or dark"): c matches when it matches one of them.
 func (d *duel) matchesAny(c *inst, filter string) bool {
