@@ -233,7 +233,7 @@ func unknownNames(r Result) int {
 // the card data has no type for gets no verdict, and a note names it.
 func TestPlacement(t *testing.T) {
 	ch := checker(t)
-	list := "Main\n1 Thousand-Eyes Restrict\n1 Sangan\n1 Tsukuyomi\nExtra\n1 Pot of Greed\n1 Relinquished\n"
+	list := "Main\n1 Thousand-Eyes Restrict\n1 Sangan\n1 Petit Moth\nExtra\n1 Pot of Greed\n1 Relinquished\n"
 	r, err := ch.Check("goat", "deck.txt", []byte(list), "")
 	if err != nil {
 		t.Fatal(err)
@@ -249,11 +249,11 @@ func TestPlacement(t *testing.T) {
 		t.Errorf("deck-zone problems (-want +got):\n%s", d)
 	}
 	note := strings.Join(r.Notes, "\n")
-	if !strings.Contains(note, "1 of the 5 cards were not checked") || !strings.Contains(note, "Tsukuyomi") {
+	if !strings.Contains(note, "1 of the 5 cards were not checked") || !strings.Contains(note, "Petit Moth") {
 		t.Errorf("no placement note for the untyped card: %q", note)
 	}
 	for _, p := range r.Problems {
-		if p.Card == "Sangan" || p.Card == "Tsukuyomi" {
+		if p.Card == "Sangan" || p.Card == "Petit Moth" {
 			t.Errorf("unexpected problem %s: %s", p.Rule, p.Message)
 		}
 	}
