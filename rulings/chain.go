@@ -977,19 +977,24 @@ func (d *duel) resolveLink(l *link) {
 	}
 	if why := d.negatedAtResolution(l); why != "" {
 		d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s resolves, but %s", l.rec.N, name, why), ruleRef{})
+		d.spellResolved(l) // spellcounter.go
 		d.cleanupLink(l)
 		return
 	}
 	d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s resolves", l.rec.N, name), ruleRef{})
+	d.resolving = l
 	for _, o := range l.eff.Do {
 		if d.stopped || d.over {
+			d.resolving = nil
 			return
 		}
 		d.exec(l, o)
 	}
+	d.resolving = nil
 	if l.cardAct && l.src.c.Has("field") {
 		d.fieldResolved(l)
 	}
+	d.spellResolved(l) // spellcounter.go
 	d.cleanupLink(l)
 }
 
@@ -1010,6 +1015,9 @@ func (d *duel) cleanupLink(l *link) {
 		return
 	}
 	if staysFor(c) > 0 { // restrict.go
+		return
+	}
+	if equippedItself(l) { // equip.go
 		return
 	}
 	d.sendToGY(c, "resolved", false)

@@ -310,7 +310,7 @@ func (d *duel) atkOf(c *inst) int {
 	if d.inCalc {
 		v += c.calcAdd
 	}
-	v += d.boost(c, false) + d.equipBoost(c, false) + d.handBoost(c) + d.gyBoost(c)
+	v += d.boost(c, false) + d.equipBoost(c, false) + d.handBoost(c) + d.gyBoost(c) + d.fewCardsBoost(c)
 	if v < 0 {
 		v = 0
 	}
@@ -323,6 +323,16 @@ func (d *duel) def(c *inst) int {
 		v = 0
 	}
 	return v
+}
+
+// fewCardsBoost: "Blade Knight" gains ATK while its controller holds 1 or
+// fewer cards.
+func (d *duel) fewCardsBoost(c *inst) int {
+	n := c.opN("continuous", "atk-if-hand-1-or-fewer")
+	if n <= 0 || c.loc != locMonster || len(d.pl[c.ctrl].hand) > 1 || d.live(c, "atk-if-hand-1-or-fewer") == nil {
+		return 0
+	}
+	return n
 }
 
 // handBoost: "Muka Muka" gains ATK and DEF for each card in its

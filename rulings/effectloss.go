@@ -41,6 +41,7 @@ func (d *duel) opponentWinsRef() ruleRef {
 // damage inflicts n damage to p, unless a monster keeps p from taking
 // damage ("Relay Soul").
 func (d *duel) damage(p, n int, why string, r ruleRef) {
+	p = d.reflected(p) // reflect.go
 	if d.pl[p].noDamageTurn == d.turn {
 		d.emit("rule", p, "", fmt.Sprintf("%s takes no further damage this turn (%s)", d.pn(p), why), ruleRef{})
 		return

@@ -291,3 +291,22 @@ func (d *duel) endPhaseTriggers() {
 
 // unionLimit is how many Union monsters one monster may carry, 0 for no limit (UnionLimit): the one place that reads the switch.
 func (d *duel) unionLimit() int { return d.p.UnionLimit.Value }
+
+// equippedItself says whether l is a Normal Trap's activation that equipped
+// the card to a monster ("Blast with Chain"): the card then stays on the
+// field as an equip card instead of going to the Graveyard
+// (battle-phase-reference#activation-example-1). A negated activation
+// equipped nothing.
+func equippedItself(l *link) bool {
+	c := l.src
+	return !l.negated && c.c.Kind == "trap" && c.equipTo != nil && c.equipTo.loc == locMonster && c.loc == locSpell
+}
+
+// equipDestroyed runs the trigger of an equip card destroyed by a card
+// effect while it was equipped ("Blast with Chain": `when:
+// destroyed-while-equipped`); destroyTo (zones.go) calls it.
+func (d *duel) equipDestroyed(c *inst, wasEquipped, battle bool) {
+	if wasEquipped && !battle {
+		d.selfTrigger(c, "destroyed-while-equipped")
+	}
+}

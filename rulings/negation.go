@@ -111,6 +111,9 @@ func (d *duel) trapNegatedBySpellTrap(c *inst) bool {
 // Card's while it is on the field.
 func (d *duel) negatedAtResolution(l *link) string {
 	c := l.src
+	if k := d.flipNegator(l); k != nil {
+		return fmt.Sprintf("%s destroyed it by battle while its controller controls no other monster, so its Flip Effect is negated", k.name())
+	}
 	if !d.negatedNow(c) {
 		return ""
 	}
@@ -170,4 +173,19 @@ func (d *duel) boundDestroyed(b *inst) {
 	if b != nil && b.onField() && b.faceUp && b.hasOp("continuous", "destroyed-with-bound") != nil {
 		d.destroy(b, "its own effect, as the monster it negated was destroyed", false)
 	}
+}
+
+// flipNegator is the monster that negates the Flip Effect of l: the
+// monster that destroyed l's card by battle, face-up with
+// `negate-flips-it-destroys`, while its controller controls no other
+// monster ("Blade Knight"), or nil.
+func (d *duel) flipNegator(l *link) *inst {
+	k, c := l.battled, l.src
+	if k == nil || !(c.markedBattle || c.battleKilled) || l.eff.Kind != "flip" && l.eff.When != "flip" {
+		return nil
+	}
+	if k.ctrl == c.ctrl || d.live(k, "negate-flips-it-destroys") == nil || len(d.pl[k.ctrl].mz) != 1 {
+		return nil
+	}
+	return k
 }

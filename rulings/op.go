@@ -79,7 +79,11 @@ var effectOps = map[string]opFunc{
 	"damage-per-card":                  opDamagePerCard,
 	"opponent-gains-lp":                opOpponentGainsLp,
 	"add-counter":                      opAddCounter,
-	"set-stats":                        opSetStats, // ops_stats.go
+	"set-stats":                        opSetStats,      // ops_stats.go
+	"reflect-damage":                   opReflectDamage, // reflect.go
+	"lose-atk-def":                     opLoseAtkDef,    // oncechain.go
+	"excavate-until":                   opExcavateUntil, // excavate.go
+	"cyber-jar":                        opCyberJar,      // excavate.go
 	"double-atk":                       opDoubleAtk,
 	"gain-atk":                         opGainAtk,
 	"gain-battle-opponent-atk":         opGainBattleOpponentAtk,

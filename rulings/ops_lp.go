@@ -67,10 +67,15 @@ func opDamageBattleDestroyer(d *duel, l *link, o Op) {
 	}
 }
 
-// opDamagePerCard inflicts `n` damage per card in the target opponent's hand and field.
+// opDamagePerCard inflicts `n` damage per card in the target opponent's hand and field (`what: hand`: in the hand only, "Des Koala").
 func opDamagePerCard(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	q := l.oppTarget(d, p)
+	if o.What == "hand" { // "Des Koala": the cards in the hand only
+		n := len(d.pl[q].hand)
+		d.damage(q, n*o.N, fmt.Sprintf("damage from %s: %d cards in hand", src.name(), n), ruleRef{})
+		return
+	}
 	n := len(d.pl[q].hand) + len(d.fieldOf(q))
 	d.damage(q, n*o.N, fmt.Sprintf("damage from %s: %d cards in hand and on the field", src.name(), n), ruleRef{})
 }

@@ -67,6 +67,8 @@ func opDestroy(d *duel, l *link, o Op) {
 				}
 			}
 		}
+	case "own-cards": // every card its controller controls ("Light and Darkness Dragon")
+		victims = append(victims, d.fieldOf(p)...)
 	case "all-spell-traps":
 		for _, q := range d.turnOrderFrom(d.tp) {
 			for _, c := range d.fieldOf(q) {

@@ -9,10 +9,11 @@ import (
 
 // duel is the state of one replay.
 type duel struct {
-	nameUsed map[nameUse]int // turn each player last activated each once-per-name card (once.go)
-	p        *Profile
-	s        *Scenario
-	t        *Timeline
+	resolving *link           // the Chain Link whose effect is being applied (resolveLink; read by reflected, reflect.go)
+	nameUsed  map[nameUse]int // turn each player last activated each once-per-name card (once.go)
+	p         *Profile
+	s         *Scenario
+	t         *Timeline
 
 	pl     []*pstate
 	nextID int
@@ -95,6 +96,7 @@ type link struct {
 	spare        map[*inst]bool // cards another card was destroyed in place of ("Fake Trap")
 	gone         bool           // its player left the game: it is removed without resolving
 	summoned     []*inst        // the monsters whose Summon the window it was activated in answers (summonreact.go)
+	reflect      []int          // players whose damage from this link goes to its controller instead (reflect.go)
 }
 
 // oppTarget is the opponent an effect on "your opponent" acts on.

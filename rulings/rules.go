@@ -223,6 +223,8 @@ func (d *duel) condHolds(p int, c *inst, e *Effect, top *link) bool {
 		return top.cardAct && top.src.c.Kind == "trap"
 	case "spell-activated":
 		return top.cardAct && top.src.c.Kind == "spell"
+	case "activation-once-per-chain":
+		return d.oncePerChainMet(c, top) // oncechain.go
 	}
 	return false
 }

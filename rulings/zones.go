@@ -231,8 +231,10 @@ func (d *duel) destroyTo(c *inst, by string, battle bool, to string) bool {
 		how += " and banished"
 	}
 	d.destroying = c
+	wasEquipped := c.equipTo != nil && c.equipTo.onField() && !c.isMonster()
 	d.moveTo(c, to, how)
 	d.destroying = nil
+	d.equipDestroyed(c, wasEquipped, battle) // equip.go
 	d.boundDestroyed(bound)
 	return true
 }
