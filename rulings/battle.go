@@ -92,6 +92,7 @@ func (d *duel) declareAttack(a *Action) {
 	d.winEvents = []string{"attack-declared"}
 	d.fresh = true
 	d.clearPasses()
+	d.directAttackHandTriggers(def, target) // selfsummon.go
 }
 
 // attackTarget reads whom an attack goes at: the monster the script names

@@ -447,6 +447,9 @@ func (d *duel) prepare(a *Action) {
 		if d.pendingFor(a.Card.Card, a.Player) != nil || !onlyTriggers(a.Card.Card) {
 			return
 		}
+		if d.handTriggerChained(a) { // selfsummon.go
+			return
+		}
 		d.advanceUntil(func() bool { return d.pendingFor(a.Card.Card, a.Player) != nil || d.atk == nil })
 	}
 }

@@ -47,6 +47,46 @@ func (d *duel) leaveRedirect(c *inst, to, why string) (string, string) {
 	return to, why
 }
 
+// directAttackHandTriggers queues, when an opponent's monster declares a
+// direct attack on p, the triggers of the cards in p's hand that answer it
+// ("Battle Fader": `kind: trigger, from: hand, when:
+// opponent-direct-attack`). They are Spell Speed 1 Trigger Effects: they
+// start a chain after the declaration and cannot be chained to another
+// Chain Link.
+func (d *duel) directAttackHandTriggers(p int, target *inst) {
+	if target != nil {
+		return
+	}
+	for _, c := range d.pl[p].hand {
+		if c.c == nil { // an unnamed card
+			continue
+		}
+		for i := range c.c.Effects {
+			if e := &c.c.Effects[i]; e.Kind == "trigger" && e.From == "hand" && e.When == "opponent-direct-attack" {
+				d.queue(c, e, -1, nil)
+			}
+		}
+	}
+	d.startBuildIfDue()
+}
+
+// handTriggerChained refuses a line that chains a card whose only effect
+// is a Trigger Effect from the hand ("Battle Fader") to a Chain Link: a
+// Spell Speed 1 effect starts a chain and is never chained to one.
+func (d *duel) handTriggerChained(a *Action) bool {
+	if !a.Chain || len(d.chain) == 0 {
+		return false
+	}
+	for _, e := range a.Card.Card.Effects {
+		if e.Kind == "trigger" && e.From == "hand" {
+			top := d.chain[len(d.chain)-1]
+			d.illegal(fmt.Sprintf("%s's effect is a Trigger Effect (Spell Speed 1) activated from the hand when its condition is met; it cannot be chained to %s", a.Card.Card.Name, effectName(top.src.c, top.eff)), ruleRef{})
+			return true
+		}
+	}
+	return false
+}
+
 // gyStandbyTriggers queues the "standby-in-gy" triggers of the turn
 // player's Graveyard ("Sinister Serpent").
 func (d *duel) gyStandbyTriggers() {
