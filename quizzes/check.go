@@ -109,7 +109,12 @@ var lineRE = regexp.MustCompile(`\b([Ll])ine (\d+)\b`)
 // unchanged, and must not be shown with the situation).
 func (c *Checked) SituationPrompt() (string, bool) {
 	ok := true
-	out := lineRE.ReplaceAllStringFunc(c.Prompt, func(m string) string {
+	prompt := c.Prompt
+	if c.Lead != "" {
+		// The situation view shows the board and the steps themselves.
+		prompt = strings.TrimSpace(strings.Replace(prompt, c.Lead, "", 1))
+	}
+	out := lineRE.ReplaceAllStringFunc(prompt, func(m string) string {
 		sm := lineRE.FindStringSubmatch(m)
 		n, _ := strconv.Atoi(sm[2])
 		step, found := rulings.StepOf(c.Replay.Narration, n)
@@ -127,6 +132,38 @@ func (c *Checked) SituationPrompt() (string, bool) {
 		return c.Prompt, false
 	}
 	return out, true
+}
+
+// Lead is the engine's telling of a replayed scenario, as a prompt opens
+// with it: the starting Life Points when a player's are not 8000 (from
+// the starting board, Replay.Start), then every step of the narration
+// (rulings.Narrate) in order. It is "" when the engine tells nothing (a
+// deck question, a fake engine).
+func Lead(r Replay) string {
+	var parts []string
+	if r.Start != nil {
+		var lps []string
+		unusual := false
+		for _, p := range r.Start.Players {
+			lps = append(lps, fmt.Sprintf("Player %s has %d LP", p.Player, p.LP))
+			unusual = unusual || p.LP != 8000
+		}
+		if unusual {
+			parts = append(parts, "At the start, "+joinAnd(lps)+".")
+		}
+	}
+	for _, n := range r.Narration {
+		parts = append(parts, n.Text)
+	}
+	return strings.Join(parts, " ")
+}
+
+// joinAnd joins "x", "x and y", "x, y and z".
+func joinAnd(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
 // Step is one line of a replayed timeline.
@@ -290,6 +327,13 @@ func check(format string, q *Question, cache *parseCache) (*Checked, error) {
 	r, err := cache.replay(format, q)
 	if err != nil {
 		return nil, fmt.Errorf("the engine cannot answer it under %s: %v", format, err)
+	}
+	if rest, ok := strings.CutPrefix(q.Prompt, PromptSituation); ok {
+		q.Lead = Lead(r)
+		if q.Lead == "" {
+			return nil, fmt.Errorf("the prompt opens with %s but the engine tells no situation", PromptSituation)
+		}
+		q.Prompt = q.Lead + " " + strings.TrimSpace(rest)
 	}
 	got := q.value(r.Answer)
 	var match []Choice
