@@ -109,12 +109,7 @@ var lineRE = regexp.MustCompile(`\b([Ll])ine (\d+)\b`)
 // unchanged, and must not be shown with the situation).
 func (c *Checked) SituationPrompt() (string, bool) {
 	ok := true
-	prompt := c.Prompt
-	if c.Lead != "" {
-		// The situation view shows the board and the steps themselves.
-		prompt = strings.TrimSpace(strings.Replace(prompt, c.Lead, "", 1))
-	}
-	out := lineRE.ReplaceAllStringFunc(prompt, func(m string) string {
+	out := lineRE.ReplaceAllStringFunc(c.Prompt, func(m string) string {
 		sm := lineRE.FindStringSubmatch(m)
 		n, _ := strconv.Atoi(sm[2])
 		step, found := rulings.StepOf(c.Replay.Narration, n)

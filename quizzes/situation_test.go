@@ -72,8 +72,8 @@ func narrationOf(lines ...int) []rulings.Narration {
 
 // TestPromptSituation: a prompt opening with {situation} states the
 // scenario in the engine's words (the starting LP when unusual, then every
-// narrated step), and the situation view, which shows those steps itself,
-// asks only the question.
+// narrated step), asked the same way in practice and in the situation view
+// (whose "line N" become steps).
 func TestPromptSituation(t *testing.T) {
 	const bank = `format: goat
 questions:
@@ -118,7 +118,7 @@ questions:
 		t.Errorf("Prompt (-want +got):\n%s", diff)
 	}
 	got, ok := q.SituationPrompt()
-	if diff := cmp.Diff("What is Player B's LP after step 1?", got); diff != "" || !ok {
+	if diff := cmp.Diff(want+" What is Player B's LP after step 1?", got); diff != "" || !ok {
 		t.Errorf("SituationPrompt ok=%v (-want +got):\n%s", ok, diff)
 	}
 
