@@ -160,6 +160,7 @@ type pstate struct {
 	extraNormal              int   // additional Normal Summons or Sets granted this turn (summonalt.go)
 	noDamageTurn             int   // turn in which this player takes no further damage ("Evilswarm Exciton Knight")
 	gyLockTurn               int   // turn in which this player cannot activate card effects in their Graveyard ("Abyss Dweller", xyzfx.go)
+	summons, summonsTurn     int   // Normal and Special Summons this player performed in turn summonsTurn (summoncount.go)
 }
 
 func (d *duel) cardList(p int, loc string) *[]*inst {
