@@ -9,8 +9,6 @@ package rulings
 // monster already destroyed by battle is still on the field until the end of
 // the Damage Step, so it still does (battle-phase-reference#substep-5).
 
-import "fmt"
-
 // whenActivationOncePerChain: the newest Chain Link is a Spell or Trap
 // Card's activation or a monster effect, not this card's, and this card has
 // no Chain Link in the chain yet.
@@ -33,16 +31,4 @@ func (d *duel) oncePerChainMet(c *inst, top *link) bool {
 		}
 	}
 	return true
-}
-
-// opLoseAtkDef: the card itself loses `n` ATK and DEF ("Light and Darkness
-// Dragon"): a lasting change of its ATK and of its DEF.
-func opLoseAtkDef(d *duel, l *link, o Op) {
-	m := l.src
-	if m.loc != locMonster || !m.faceUp {
-		return
-	}
-	m.atkAdd -= o.N
-	m.defBase -= o.N
-	d.emit("atk", l.ctrl, m.name(), fmt.Sprintf("%s loses %d ATK and DEF: %d/%d", d.describe(m), o.N, d.atkOf(m), d.def(m)), ruleRef{})
 }
