@@ -706,7 +706,7 @@ func edisonProfile() *Profile {
 		TrapMonsterZones:       sourced(true, "edison-05#rule"),
 		MatchDraws:             assumed(true, fb("match-draw")),
 		Gaps: []Gap{
-			{Topic: "trigger-timing", Page: "edison-04#rule", Reason: "not modelled: a Spirit's return to the hand (spirit.go) is such a trigger, but a negated one is not activated again"},
+			{Topic: "trigger-timing", Page: "edison-04#rule", Reason: "not modelled, because the End Phase queues a phase-dependent trigger once (a Spirit's return to the hand, spirit.go) and does not queue it again after its activation is negated"},
 		},
 		DamageStep: []Timing{
 			{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []string{TrigStartOfDamageStep},
