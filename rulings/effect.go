@@ -150,6 +150,8 @@ var whenConditions = map[string]string{
 	"activation-once-per-chain":    "a Spell or Trap Card or a monster effect is activated, and this card has not yet answered one in this chain (oncechain.go)",
 	"end-phase-after-battle-kill":  "the End Phase of a turn this card destroyed an opponent's monster by battle (levelup.go)",
 	"spirit-end-phase":             "the End Phase of a turn this Spirit monster was Normal Summoned or flipped face-up (spirit.go)",
+	TrigBattlePhaseEnd:             "at the end of the Battle Phase, if this card battled",
+	TrigTaggedIn:                   "this card is Special Summoned by the effect of a \"Gladiator Beast\" monster",
 	// Summon procedures of retro staples (mustfirst.go: retroProcedureConds)
 	"exactly-three-dark-in-gy":    "exactly 3 DARK monsters are in your Graveyard",
 	"four-lightsworn-names-in-gy": "4 or more \"Lightsworn\" monsters with different names are in your Graveyard",
@@ -321,6 +323,10 @@ var opSpec = map[string]string{
 	"cyber-jar":                        "n",
 	"lock-opponent-gy":                 "",
 	"by-position":                      "n what",
+	"tag-in":                           "n filter",
+	"shuffle-target-into-deck":         "",
+	"special-summon-bound":             "",
+	"shuffle-self-into-deck":           "",
 	// continuous
 	"atk-per-counter":                   "n",
 	"piercing":                          "",
@@ -386,6 +392,7 @@ var opSpec = map[string]string{
 	"spell-counter-on-spells":           "n",
 	"detach-instead":                    "n",
 	"atk-boost-with-material":           "filter n what",
+	"atk-when-tagged-in":                "n",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
