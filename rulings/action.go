@@ -40,6 +40,7 @@ const (
 	vPendulum      = "pendulum-summon"
 	vRoll          = "roll"
 	vLink          = "link-summon"
+	vAnswerDiscard = "answer-discard" // discardnegate.go
 )
 
 var (
@@ -86,6 +87,7 @@ var (
 	reDMWord     = regexp.MustCompile(`(?i)^(?:the|his|her|their)?\s*deck master$`)
 	reTime       = regexp.MustCompile(`(?i)^(?:time is called|the judge calls time|time runs out)$`)
 	reHandSize   = regexp.MustCompile(`(?i)^discards\s+(.+?)\s+(?:for (?:the )?(?:hand size|end-of-turn discard|hand-size discard|discard for hand size)|to (?:get|bring (?:his|her|their) hand) down to 6(?: cards)?)$`)
+	reAnswerDisc = regexp.MustCompile(`(?i)^discards\s+(.+?)\s+(?:for|against|to stop)\s+(.+)$`)
 	reRespPf     = regexp.MustCompile(`(?i)^(?:in response to|when|once)\s+(.+?)(?:'s effect|’s effect)?(?:\s+(?:activates|is activated))?\s*[,:]\s+`)
 )
 
@@ -216,6 +218,10 @@ var playerPhrases = []phrase{
 	{reHandSize, func(p *parser, a *Action, m []string) string {
 		a.Verb = vHandDiscard
 		return p.refList(m[1], &a.Discard)
+	}},
+	{reAnswerDisc, func(p *parser, a *Action, m []string) string {
+		a.Verb = vAnswerDiscard
+		return firstErr(p.refList(m[1], &a.Discard), p.ref(stripEffect(m[2]), &a.Card))
 	}},
 	{reTSummon, func(p *parser, a *Action, m []string) string {
 		a.Verb = vTributeSummon

@@ -975,6 +975,9 @@ func (d *duel) resolveChain() {
 		return
 	}
 	d.checkReplay()
+	if len(d.pending) == 0 {
+		d.lastTurnBattle() // lastturn.go: after the triggers its resolution met
+	}
 	d.startBuildIfDue()
 }
 

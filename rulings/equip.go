@@ -271,6 +271,7 @@ func (d *duel) setupEquips() {
 func (d *duel) endPhaseTriggers() {
 	d.spiritReturns()                 // spirit.go
 	d.levelUpTriggers()               // levelup.go
+	d.lastTurnCheck()                 // lastturn.go
 	for _, c := range d.pl[d.tp].mz { // "during your End Phase" (Judgment Dragon)
 		if c.faceUp && !c.effNegated {
 			d.selfTrigger(c, "end-phase")

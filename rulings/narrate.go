@@ -153,6 +153,8 @@ func narrate(s *Scenario, a *Action) string {
 		b.WriteString(subject + " targets " + narrCards(s, a.Targets))
 	case vHandDiscard:
 		b.WriteString(who + " discards " + narrCards(s, a.Discard) + " for the hand size limit")
+	case vAnswerDiscard:
+		b.WriteString(who + " will discard " + narrCards(s, a.Discard) + " to negate the effect of " + narrCard(s, a.Card))
 	case vTimeCalled:
 		b.WriteString("Time is called")
 	case vReturnDM:

@@ -80,10 +80,12 @@ var effectOps = map[string]opFunc{
 	"damage-per-card":                  opDamagePerCard,
 	"opponent-gains-lp":                opOpponentGainsLp,
 	"add-counter":                      opAddCounter,
-	"set-stats":                        opSetStats,      // ops_stats.go
-	"reflect-damage":                   opReflectDamage, // reflect.go
-	"excavate-until":                   opExcavateUntil, // excavate.go
-	"cyber-jar":                        opCyberJar,      // excavate.go
+	"set-stats":                        opSetStats,            // ops_stats.go
+	"last-turn":                        opLastTurn,            // lastturn.go
+	"negate-unless-discard":            opNegateUnlessDiscard, // discardnegate.go
+	"reflect-damage":                   opReflectDamage,       // reflect.go
+	"excavate-until":                   opExcavateUntil,       // excavate.go
+	"cyber-jar":                        opCyberJar,            // excavate.go
 	"double-atk":                       opDoubleAtk,
 	"gain-atk":                         opGainAtk,
 	"gain-battle-opponent-atk":         opGainBattleOpponentAtk,

@@ -9,6 +9,7 @@ import (
 
 // duel is the state of one replay.
 type duel struct {
+	lastTurn  *lastTurnState  // a resolved "Last Turn" waiting for its battle and End Phase check (lastturn.go)
 	resolving *link           // the Chain Link whose effect is being applied (resolveLink; read by reflected, reflect.go)
 	nameUsed  map[nameUse]int // turn each player last activated each once-per-name card (once.go)
 	p         *Profile
@@ -98,6 +99,7 @@ type link struct {
 	gone         bool           // its player left the game: it is removed without resolving
 	summoned     []*inst        // the monsters whose Summon the window it was activated in answers (summonreact.go)
 	reflect      []int          // players whose damage from this link goes to its controller instead (reflect.go)
+	answer       *inst          // the card the answered player will discard to negate this link's effect (discardnegate.go)
 }
 
 // oppTarget is the opponent an effect on "your opponent" acts on.
@@ -568,6 +570,7 @@ var verbs = map[string]func(d *duel, a *Action){
 	vPendulumSpell: (*duel).pendulumActivate,
 	vPendulum:      (*duel).pendulumSummon,
 	vRoll:          (*duel).roll,
+	vAnswerDiscard: (*duel).answerDiscard, // discardnegate.go
 	vReturnDM:      (*duel).returnDM,
 	vKeepDM:        (*duel).keepDM,
 	vPass:          func(d *duel, a *Action) { d.pass(a.Player) },

@@ -47,7 +47,9 @@ var whenChecks = map[string]whenCheck{
 	"trap-destroying-activated":   whenTrapDestroyingActivated,
 	"activation-once-per-chain":   whenActivationOncePerChain, // oncechain.go
 	"damage-to-you-activated":     whenDamageToYou,            // reflect.go
-	"opponent-summoned-five":      whenOpponentSummonedFive,   // summoncount.go
+	"opponent-spell-activated":    whenOpponentSpellActivated,
+	"opponent-turn-lp-1000":       whenOpponentTurnLP1000,   // lastturn.go
+	"opponent-summoned-five":      whenOpponentSummonedFive, // summoncount.go
 }
 
 // unmet is the answer of a requirement no page states: "" when ok, else why.
@@ -230,4 +232,10 @@ func whenTrapDestroyingActivated(d *duel, p int, _ *inst, _ *Effect, top *link) 
 		return fmt.Sprintf("%s destroys the Trap Monster as a monster, not as a Trap Card", top.src.name()), plain("hat-04#point-10")
 	}
 	return "no opponent's card or effect that would destroy a Trap Card you control has just been activated", ruleRef{}
+}
+
+// whenOpponentSpellActivated: the last Chain Link is an opponent's Spell
+// Card activation ("Magic Drain").
+func whenOpponentSpellActivated(_ *duel, p int, _ *inst, _ *Effect, top *link) (string, ruleRef) {
+	return unmet(top != nil && top.cardAct && top.src.c.Kind == "spell" && top.ctrl != p, "there is no opponent's Spell Card activation to answer")
 }
