@@ -10,7 +10,11 @@ package rulings
 // opponent the roll line names (`A rolls a 2, choosing C`), else the next
 // in turn order.
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // roll plays "A rolls a 2": the next die result for A's effect.
 func (d *duel) roll(a *Action) {
@@ -74,5 +78,25 @@ func opDangerousMachine(d *duel, l *link, o Op) {
 		if src.onField() {
 			d.destroy(src, src.name(), false)
 		}
+	}
+}
+
+// opDestroyUnlessRoll rolls a die and destroys the effect's target unless
+// the result is one of `what` (comma-separated: "1,6", "Snipe Hunter").
+func opDestroyUnlessRoll(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	r, ok := d.takeRoll(p, src)
+	if !ok {
+		return
+	}
+	for _, f := range strings.Split(o.What, ",") {
+		if strings.TrimSpace(f) == strconv.Itoa(r.n) {
+			d.emit("resolve", p, src.name(), fmt.Sprintf("%s: the die shows %d, so nothing is destroyed", src.name(), r.n), ruleRef{})
+			return
+		}
+	}
+	d.emit("resolve", p, src.name(), fmt.Sprintf("%s: the die shows %d", src.name(), r.n), ruleRef{})
+	for _, t := range d.validTargets(l) {
+		d.destroy(t, src.name(), false)
 	}
 }

@@ -93,7 +93,9 @@ type inst struct {
 	banishOnLeave bool            // banished when it leaves the field (selfsummon.go)
 	dmgTaken      int             // battle damage its controller took, for its trigger (tokens.go)
 	usedInDuel    bool            // has used its once-per-Duel effect (once.go)
-	spiritTurn    int             // turn a Spirit monster was Normal Summoned or flipped face-up (spirit.go)
+	turnAtk       int             // ATK gained until the End Phase of turn turnAtkTurn ("Card Trooper", ops_stats.go)
+	turnAtkTurn   int
+	spiritTurn    int // turn a Spirit monster was Normal Summoned or flipped face-up (spirit.go)
 }
 
 func (c *inst) name() string {
@@ -269,6 +271,7 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.def = false
 		c.counters, c.oppTurns = 0, 0
 		c.atkAdd, c.calcAdd, c.defAdd = 0, 0, 0
+		c.turnAtk, c.turnAtkTurn = 0, 0
 		c.markedBattle = false
 		c.tributable = -1
 		c.effNegated, c.negTurn, c.negBy = false, 0, nil
@@ -342,6 +345,14 @@ func (d *duel) def(c *inst) int {
 // fewCardsBoost: "Blade Knight" gains ATK while its controller holds 1 or
 // fewer cards.
 func (d *duel) fewCardsBoost(c *inst) int {
+	if c.turnAtkTurn == d.turn && d.phase != "end" { // "Card Trooper": until the End Phase
+		return c.turnAtk + d.fewCardsBoostOnly(c)
+	}
+	return d.fewCardsBoostOnly(c)
+}
+
+// fewCardsBoostOnly is "Blade Knight"'s gain alone.
+func (d *duel) fewCardsBoostOnly(c *inst) int {
 	n := c.opN("continuous", "atk-if-hand-1-or-fewer")
 	if n <= 0 || c.loc != locMonster || len(d.pl[c.ctrl].hand) > 1 || d.live(c, "atk-if-hand-1-or-fewer") == nil {
 		return 0

@@ -244,6 +244,8 @@ func (f *duel) forkChain(d *duel, cl *cloner) {
 		x.src, x.targets, x.choose, x.battled, x.random = cl.inst(l.src), cl.list(l.targets), cl.list(l.choose), cl.inst(l.battled), cl.inst(l.random)
 		x.summoned = cl.list(l.summoned)
 		x.tributes = cl.list(l.tributes)
+		x.answer = cl.inst(l.answer) // discardnegate.go
+		x.reflect = append([]int(nil), l.reflect...)
 		x.respTo = lm[l.respTo]
 		if f.chainRec >= 0 && l.rec != nil {
 			x.rec = &f.t.Chains[f.chainRec].Links[l.rec.N-1]
@@ -300,6 +302,18 @@ func (f *duel) forkRest(d *duel, cl *cloner) {
 		x.c = cl.inst(tb.c)
 		f.away = append(f.away, &x)
 	}
+	f.later = nil
+	for _, s := range d.later { // delayed.go
+		x := *s
+		x.c = cl.inst(s.c)
+		f.later = append(f.later, &x)
+	}
+	if d.lastTurn != nil { // lastturn.go
+		x := *d.lastTurn
+		x.champ, x.pick = cl.inst(d.lastTurn.champ), cl.inst(d.lastTurn.pick)
+		f.lastTurn = &x
+	}
+	f.resolving = nil
 	f.trapStunSrc = cl.inst(d.trapStunSrc)
 	f.replaceWith = nil
 	for k, v := range d.replaceWith {

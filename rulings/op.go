@@ -81,6 +81,9 @@ var effectOps = map[string]opFunc{
 	"opponent-gains-lp":                opOpponentGainsLp,
 	"add-counter":                      opAddCounter,
 	"set-stats":                        opSetStats,            // ops_stats.go
+	"mill-gain-atk":                    opMillGainAtk,         // ops_stats.go
+	"destroy-unless-roll":              opDestroyUnlessRoll,   // dice.go
+	"banish-from-deck-later":           opBanishFromDeckLater, // delayed.go
 	"last-turn":                        opLastTurn,            // lastturn.go
 	"negate-unless-discard":            opNegateUnlessDiscard, // discardnegate.go
 	"reflect-damage":                   opReflectDamage,       // reflect.go

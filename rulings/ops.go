@@ -107,6 +107,7 @@ func (d *duel) standbyTriggers() {
 		}
 	}
 	d.gyStandbyTriggers() // selfsummon.go
+	d.delayedAdds()       // delayed.go
 	d.startBuildIfDue()
 }
 

@@ -4,6 +4,8 @@ package rulings
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 )
 
 // opAddCounter puts `n` Spell Counters on itself while it is face-up on the field.
@@ -97,4 +99,32 @@ func opSetStats(d *duel, l *link, o Op) {
 	}
 	m.atkBase, m.defBase, m.atkAdd = o.N, o.N, 0
 	d.emit("atk", l.ctrl, m.name(), fmt.Sprintf("%s's ATK and DEF become %d", d.describe(m), o.N), ruleRef{})
+}
+
+// opMillGainAtk sends up to `what` (a number, default 3) cards from the
+// top of its controller's Deck to the Graveyard, as many as the line
+// declares (`declaring 2`, else the most), and the card gains `n` ATK for
+// each until the End Phase ("Card Trooper").
+func opMillGainAtk(d *duel, l *link, o Op) {
+	most, err := strconv.Atoi(o.What)
+	if err != nil || most <= 0 {
+		most = 3
+	}
+	k := most
+	if v, err := strconv.Atoi(strings.TrimSpace(l.declare)); err == nil && v >= 1 && v <= most {
+		k = v
+	}
+	p, m := l.ctrl, l.src
+	k = min(k, len(d.pl[p].deck))
+	for range k {
+		d.moveTo(d.pl[p].deck[0], locGY, "sent from the Deck by "+m.name())
+	}
+	if m.loc != locMonster || !m.faceUp || k == 0 {
+		return
+	}
+	if m.turnAtkTurn != d.turn {
+		m.turnAtk, m.turnAtkTurn = 0, d.turn
+	}
+	m.turnAtk += k * o.N
+	d.emit("atk", p, m.name(), fmt.Sprintf("%s gains %d ATK until the End Phase: %d", d.describe(m), k*o.N, d.atkOf(m)), ruleRef{})
 }

@@ -46,6 +46,7 @@ type duel struct {
 
 	mirroring    bool            // a "Forced Requisition" discard is being applied
 	away         []*tempBanish   // cards banished for a while
+	later        []*setAside     // cards banished to come back to the hand (delayed.go)
 	forked       bool            // a trial copy checking whether an action would start a loop
 	eotLock      bool            // the discard for hand size was made: only its triggers' chain may follow
 	destroying   *inst           // the card being destroyed right now
