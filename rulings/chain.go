@@ -246,6 +246,7 @@ func (d *duel) activate(a *Action) {
 		}
 	}
 	l.tributes = d.ritualTributes(e, a, p)
+	l.fuse = d.fuseMaterials(e, a, p) // fusionmats.go
 	d.pushLink(l, costs)
 	if cardAct {
 		c.flipChain = d.t.Chains[d.chainRec].N
