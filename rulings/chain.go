@@ -204,7 +204,7 @@ func (d *duel) activate(a *Action) {
 		return
 	}
 	oppP, ok := d.chooseOpponent(p, c, e, a)
-	if !ok {
+	if !ok || !d.choiceFits(p, c, e, a) {
 		return
 	}
 	// Costs.
@@ -235,7 +235,7 @@ func (d *duel) activate(a *Action) {
 		d.placeActivated(p, c)
 	}
 	c.usedThisTurn = true
-	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP}
+	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP, chosenP: a.ChoosePlayer}
 	for _, r := range a.Choose {
 		if t := d.find(r, p, locDeck, locGY, locHand, locMonster, locExtra); t != nil {
 			l.choose = append(l.choose, t)
