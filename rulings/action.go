@@ -35,6 +35,7 @@ const (
 	vProcedure     = "procedure-summon"
 	vSetAsSpell    = "set-as-spell"
 	vInstead       = "destroy-instead"
+	vDetachInstead = "detach-instead"
 	vPendulumSpell = "pendulum-activate"
 	vPendulum      = "pendulum-summon"
 	vRoll          = "roll"
@@ -226,6 +227,7 @@ var playerPhrases = []phrase{
 	}},
 	{reNSummon, func(p *parser, a *Action, m []string) string { a.Verb = vNormalSummon; return p.ref(m[1], &a.Card) }},
 	{reSetAs, func(p *parser, a *Action, m []string) string { a.Verb = vSetAsSpell; return p.ref(m[1], &a.Card) }},
+	{reDetachInstead, func(p *parser, a *Action, m []string) string { a.Verb = vDetachInstead; return p.ref(m[1], &a.Card) }},
 	{reInstead, func(p *parser, a *Action, m []string) string {
 		a.Verb = vInstead
 		return firstErr(p.ref(m[1], &a.Card), p.ref(m[2], &a.Other))

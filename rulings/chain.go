@@ -404,6 +404,10 @@ func (d *duel) pickTargets(p int, c *inst, e *Effect, a *Action) ([]*inst, bool)
 			return nil, false
 		}
 	}
+	if why := d.badPair(e.Target, p, targets, c); why != "" { // pairtarget.go
+		d.illegal(why, ruleRef{})
+		return nil, false
+	}
 	return targets, true
 }
 
@@ -904,8 +908,8 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 	if c.markedBattle && c.loc == locMonster {
 		return fmt.Sprintf("%s is already destroyed by battle and cannot be targeted", d.describe(c))
 	}
-	if t.Filter != "" && !d.matchesAny(c, t.Filter) {
-		return fmt.Sprintf("%s must target a card that is %s, and %s is not", src.name(), t.Filter, d.describe(c))
+	if f := d.srcFilter(t.Filter, src); f != "" && !pairTargets[t.What] && !d.matchesAny(c, f) {
+		return fmt.Sprintf("%s must target a card that is %s, and %s is not", src.name(), f, d.describe(c))
 	}
 	return d.badTargetMore(t, c, src) // targets.go
 }

@@ -69,6 +69,10 @@ type inst struct {
 	gyTurn        int             // turn it was last sent to the Graveyard
 	mats          []*inst         // an Xyz Monster's materials, first attached first (xyz.go)
 	under         *inst           // the Xyz Monster this material is attached to
+	detachInstead bool            // its controller chose to detach a material instead of its destruction (detach.go)
+	dsBoostTurn   int             // turn it gains ATK if it attacks an opponent's monster, in the Damage Step only (xyzfx.go)
+	battledTurn   int             // turn it was last in a damage calculation (tagout.go)
+	taggedMoves   int             // its moves plus 1 when an effect of its own archetype Special Summoned it (tagout.go)
 	onceTurn      map[*Effect]int // turn each once-per-turn effect was last activated (once.go)
 	onceMoves     map[*Effect]int // moves at that time: a card that moved since is a new card
 	noAttack      bool            // cannot attack while it stays on the field ("Instant Fusion")
@@ -155,6 +159,7 @@ type pstate struct {
 	pendulumSummoned         bool  // has Pendulum Summoned this turn (pendulum.go)
 	extraNormal              int   // additional Normal Summons or Sets granted this turn (summonalt.go)
 	noDamageTurn             int   // turn in which this player takes no further damage ("Evilswarm Exciton Knight")
+	gyLockTurn               int   // turn in which this player cannot activate card effects in their Graveyard ("Abyss Dweller", xyzfx.go)
 	summons, summonsTurn     int   // Normal and Special Summons this player performed in turn summonsTurn (summoncount.go)
 }
 
@@ -308,7 +313,7 @@ func (d *duel) atkOf(c *inst) int {
 	if d.inCalc {
 		v += c.calcAdd
 	}
-	v += d.boost(c, false) + d.equipBoost(c, false) + d.handBoost(c) + d.gyBoost(c)
+	v += d.boost(c, false) + d.equipBoost(c, false) + d.handBoost(c) + d.gyBoost(c) + d.xyzBoost(c)
 	if v < 0 {
 		v = 0
 	}

@@ -159,6 +159,8 @@ var targetKinds = map[string]bool{
 	"opponent": true, // a player: "your opponent" with several opponents (Domain)
 	// targets.go
 	"attacker": true, "banished-card": true, "face-down-monster": true,
+	// pairtarget.go
+	"own-and-opponent-card": true, "own-and-other-card": true,
 }
 
 // opSpec lists each op and the fields it uses.
@@ -266,7 +268,7 @@ var opSpec = map[string]string{
 	"no-attack-this-turn":              "",
 	"banish-from-gy":                   "n filter",
 	"return-own-to-deck":               "n what filter",
-	"special-summon-zeroed":            "filter",
+	"special-summon-zeroed":            "what filter",
 	"return-self-to-hand":              "",
 	"halve-summoned-atk":               "",
 	"token-to-summoners-opponent":      "what",
@@ -299,6 +301,8 @@ var opSpec = map[string]string{
 	"return-to-gy":                     "",
 	"draw-per-card":                    "n filter",
 	"lose-lp-per-summoned":             "n",
+	"lock-opponent-gy":                 "",
+	"by-position":                      "n what",
 	// continuous
 	"atk-per-counter":                   "n",
 	"piercing":                          "",
@@ -356,6 +360,8 @@ var opSpec = map[string]string{
 	"unaffected-by-higher-lp-opponents": "",
 	"tributes-as-lp":                    "n",
 	"block-zones":                       "n",
+	"detach-instead":                    "n",
+	"atk-boost-with-material":           "filter n what",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

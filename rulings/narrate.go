@@ -161,6 +161,8 @@ func narrate(s *Scenario, a *Action) string {
 		}
 	case vKeepDM:
 		b.WriteString(who + " leaves their Deck Master where it is")
+	case vDetachInstead:
+		b.WriteString(who + " chooses to detach a material from " + narrCard(s, a.Card) + " instead if it would be destroyed")
 	case vInstead:
 		b.WriteString(who + " chooses to destroy " + narrCard(s, a.Card) + " in place of " + narrCard(s, a.Other) + " if it would be destroyed")
 	default:

@@ -132,6 +132,8 @@ var effectOps = map[string]opFunc{
 	"look-deck-top":                    opLookDeckTop,
 	"change-position":                  opChangePosition,
 	"negate-traps-this-turn":           opNegateTrapsThisTurn,
+	"lock-opponent-gy":                 opLockOpponentGy, // xyzfx.go
+	"by-position":                      opByPosition,     // xyzfx.go
 }
 
 // exec runs one op of a resolving link, through effectOps.

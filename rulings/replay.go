@@ -548,6 +548,7 @@ var verbs = map[string]func(d *duel, a *Action){
 	vProcedure:     (*duel).procedureSummon,
 	vSetAsSpell:    (*duel).setAsSpell,
 	vInstead:       (*duel).instead,
+	vDetachInstead: (*duel).chooseDetachInstead,
 	vPendulumSpell: (*duel).pendulumActivate,
 	vPendulum:      (*duel).pendulumSummon,
 	vRoll:          (*duel).roll,
