@@ -39,6 +39,7 @@ const (
 	vPendulumSpell = "pendulum-activate"
 	vPendulum      = "pendulum-summon"
 	vRoll          = "roll"
+	vLink          = "link-summon"
 )
 
 var (
@@ -78,6 +79,7 @@ var (
 	rePendSpell  = regexp.MustCompile(`(?i)^(?:activates|places)\s+(.+?)\s+(?:as a pendulum spell|in (?:a|the|his|her|their) pendulum zone)$`)
 	rePendulum   = regexp.MustCompile(`(?i)^pendulum summons\s+(.+)$`)
 	reRoll       = regexp.MustCompile(`(?i)^rolls\s+(?:a\s+|an\s+)?([1-6])(?:\s+for\s+.+?)?(?:,?\s+choosing\s+(?:player\s+)?([a-f][1-9]?))?$`)
+	reLink       = regexp.MustCompile(`(?i)^link summons\s+(.+?),?\s+(?:using|with)\s+(.+)$`)
 	reSynchro    = regexp.MustCompile(`(?i)^synchro summons\s+(.+?),?\s+(?:using|with|from)\s+(.+)$`)
 	reReturnDM   = regexp.MustCompile(`(?i)^returns\s+(.+?)\s+to\s+(?:the|his|her|their)\s+deck master zone$`)
 	reKeepDM     = regexp.MustCompile(`(?i)^(?:keeps|leaves)\s+.+?\s+(?:in|on)\s+(?:the|his|her|their)\s+(?:graveyard|deck|hand|banished cards|field)$|^does not return\s+.+$`)
@@ -174,6 +176,10 @@ var playerPhrases = []phrase{
 	{reDraw, readDraw},
 	{reXyz, func(p *parser, a *Action, m []string) string {
 		a.Verb = vXyz
+		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Tribute))
+	}},
+	{reLink, func(p *parser, a *Action, m []string) string {
+		a.Verb = vLink
 		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Tribute))
 	}},
 	{reSynchro, func(p *parser, a *Action, m []string) string {

@@ -42,7 +42,9 @@ func (d *duel) pushLink(l *link, costs []string) {
 		l.rec.Targets = append(l.rec.Targets, d.describe(t))
 	}
 	for _, q := range d.opponents(l.ctrl) {
-		l.rec.Responders = append(l.rec.Responders, d.pn(q))
+		if !l.eff.NoResponse { // noresponse.go
+			l.rec.Responders = append(l.rec.Responders, d.pn(q))
+		}
 	}
 	if l.oppP > 0 {
 		l.rec.Player = d.pn(l.oppP - 1)
@@ -157,7 +159,7 @@ func (d *duel) activate(a *Action) {
 	if e = d.chosen(c, e, a); e == nil {
 		return
 	}
-	if !d.responseTurn(p) {
+	if !d.responseTurn(p) || d.responseBarred(p, c, e) {
 		return
 	}
 	isSpellTrap := !c.isMonster()
@@ -910,6 +912,9 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 	}
 	if f := d.srcFilter(t.Filter, src); f != "" && !pairTargets[t.What] && !d.matchesAny(c, f) {
 		return fmt.Sprintf("%s must target a card that is %s, and %s is not", src.name(), f, d.describe(c))
+	}
+	if why := d.untargetableBy(c, src); why != "" { // noresponse.go
+		return why
 	}
 	return d.badTargetMore(t, c, src) // targets.go
 }

@@ -35,6 +35,9 @@ type inst struct {
 	atkBase  int // printed or overridden ATK
 	defBase  int
 	atkAdd   int // lasting ATK changes
+	zone     int // the zone it is in on the field (link.go), 0 elsewhere
+	wantZone int // the zone it is to be placed in next, 0: the leftmost free one (link.go)
+	defAdd   int // lasting DEF changes
 	calcAdd  int // ATK changes that last only during damage calculation
 
 	summonTurn   int
@@ -234,6 +237,11 @@ func (d *duel) place(c *inst, p int, loc string) {
 		d.pl[p].fz = c
 		return
 	}
+	if loc == locMonster || loc == locSpell {
+		d.assignZone(c, p, loc) // link.go
+	} else {
+		c.zone = 0
+	}
 	list := d.cardList(p, loc)
 	if list == nil { // an Xyz Material: attach keeps it under its monster
 		return
@@ -257,7 +265,7 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.faceUp = to == locGY || to == locBanished
 		c.def = false
 		c.counters, c.oppTurns = 0, 0
-		c.atkAdd, c.calcAdd = 0, 0
+		c.atkAdd, c.calcAdd, c.defAdd = 0, 0, 0
 		c.markedBattle = false
 		c.tributable = -1
 		c.effNegated, c.negTurn, c.negBy = false, 0, nil
@@ -321,7 +329,7 @@ func (d *duel) atkOf(c *inst) int {
 }
 
 func (d *duel) def(c *inst) int {
-	v := c.defBase + d.boost(c, true) + d.equipBoost(c, true) + d.handBoost(c)
+	v := c.defBase + c.defAdd + d.boost(c, true) + d.equipBoost(c, true) + d.handBoost(c)
 	if v < 0 {
 		v = 0
 	}

@@ -53,6 +53,9 @@ type Effect struct {
 	// First: where the format says so (Profile.FirstOverTriggers), it is
 	// activated before the triggers waiting at its timing ("Flashbang").
 	First bool `yaml:"first,omitempty" json:"first,omitempty"`
+	// NoResponse: its controller's opponents cannot activate cards or
+	// effects in response to its activation ("Borreload Dragon": noresponse.go).
+	NoResponse bool `yaml:"no-response,omitempty" json:"no_response,omitempty"`
 	// If is a condition the effect needs when it would activate, besides
 	If   string   `yaml:"if,omitempty" json:"if,omitempty"`
 	Alts []Effect `yaml:"-" json:"choices,omitempty"`
@@ -144,6 +147,7 @@ var whenConditions = map[string]string{
 	"four-lightsworn-names-in-gy": "4 or more \"Lightsworn\" monsters with different names are in your Graveyard",
 	"control-another-blackwing":   "you control another face-up \"Blackwing\" monster",
 	"opponent-main-phase":         "your opponent's Main Phase",
+	"two-cards-in-a-column":       "2 or more cards are in the same column (yours and the facing player's)",
 	"opponent-summoned-five":      "the Main Phase, after an opponent Normal or Special Summoned 5 or more monsters this turn",
 	"took-battle-damage":          "you take battle damage from an opponent's attacking monster",
 	"own-turn-not-sent-this-turn": "your turn, except the turn this card was sent to the Graveyard",
@@ -244,6 +248,8 @@ var opSpec = map[string]string{
 	"extra-normal-summon":              "",
 	"dangerous-machine":                "",
 	"exciton":                          "",
+	"lose-atk-def":                     "n what",
+	"untargetable-by-monster-effects":  "",
 	"primal-being":                     "what",
 	"face-down-all":                    "",
 	"eclipse-end-phase":                "",

@@ -78,6 +78,8 @@ func narrate(s *Scenario, a *Action) string {
 		b.WriteString(who + " Flip Summons " + narrCard(s, a.Card))
 	case vSynchro:
 		b.WriteString(who + " Synchro Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
+	case vLink:
+		b.WriteString(who + " Link Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
 	case vXyz:
 		b.WriteString(who + " Xyz Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
 	case vSet:

@@ -852,8 +852,8 @@ func domainProfile() *Profile {
 		{Topic: "deckbuilding", Page: "domain-deckbuilding#rule", Reason: "not modelled in replays, because Deck legality (one Deck Master, 60 cards, up to 15 in the Extra Deck, one copy of each card) is checked by the Domain deck checker in rulings/domain, before a game"},
 		{Topic: "domain", Page: "domain-domain#rule", Reason: "not modelled in replays, because a Deck Master's Domain decides which cards a Deck may hold, which the Domain deck checker in rulings/domain computes from card data"},
 		{Topic: "deckbuilding", Page: "domain-domain#rule", Reason: "not modelled in replays, because it is a deckbuilding rule, checked by the Domain deck checker in rulings/domain"},
-		{Topic: "multiplayer", Page: "domain-player-positioning#rule", Reason: "not modelled, because the engine has no columns, Extra Monster Zones or Link Arrows; seats only decide the turn rotation"},
-		{Topic: "card-errata", Page: "domain-additional-examples#rule", Reason: "not modelled, because the effects of its cards (\"Evilswarm Exciton Knight\", \"Book of Eclipse\", \"Arcana Triumph Joker\", \"Ojama King\", \"Mystic Mine\") are outside the engine's vocabulary"},
+		{Topic: "multiplayer", Page: "domain-player-positioning#rule", Reason: "not modelled as a rule switch, because Domain is the only format with more than two seats: the seating is the scenario's order, and link.go reads who sits in front for columns, the shared Extra Monster Zones and Link Arrows"},
+		{Topic: "card-errata", Page: "domain-additional-examples#rule", Reason: "not modelled as a rule switch of its own, because its examples apply the general errata, opponent-targeting and continuous-effect switches; its cards replay in content/scenarios"},
 	}
 	return p
 }

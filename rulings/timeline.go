@@ -142,6 +142,9 @@ type FieldCard struct {
 	EquippedTo         string `json:"equipped_to,omitempty"`
 	// Materials are an Xyz Monster's materials, comma-separated.
 	Materials string `json:"materials,omitempty"`
+	// Zone names its zone ("Extra Monster Zone (column 2)") in scenarios
+	// that use zones and columns (link.go).
+	Zone string `json:"zone,omitempty"`
 }
 
 // MatchResult is the standing of a match: duel wins before this duel, how
@@ -365,6 +368,9 @@ func (f FieldCard) text(monster bool) string {
 	}
 	if f.Materials != "" {
 		s += ", materials: " + f.Materials
+	}
+	if f.Zone != "" {
+		s += ", " + f.Zone
 	}
 	return s + ")"
 }
