@@ -110,6 +110,9 @@ func (d *duel) activateTrigger(tr *trig) {
 		return
 	}
 	l := &link{src: tr.src, eff: tr.eff, ctrl: tr.ctrl, trigger: true, battled: tr.battled, oppP: oppP}
+	if tr.act != nil {
+		l.choose = d.chosenCards(tr.act, tr.ctrl) // "Special Summoning X" on the line that activates it
+	}
 	if tr.eff.Target != nil {
 		l.targets = tr.targets
 		if len(l.targets) == 0 {
@@ -238,13 +241,7 @@ func (d *duel) activate(a *Action) {
 	}
 	c.usedThisTurn = true
 	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP, chosenP: a.ChoosePlayer}
-	for _, r := range a.Choose {
-		if t := d.find(r, p, locDeck, locGY, locHand, locMonster, locExtra); t != nil {
-			l.choose = append(l.choose, t)
-		} else if dm := d.dmFor(r, p); dm != nil {
-			l.choose = append(l.choose, dm)
-		}
-	}
+	l.choose = d.chosenCards(a, p)
 	l.tributes = d.ritualTributes(e, a, p)
 	d.pushLink(l, costs)
 	if cardAct {
@@ -283,6 +280,21 @@ func (d *duel) chooseTrigger(tr *trig, a *Action) {
 	if !tr.mandatory {
 		d.emit("trigger", p, tr.src.name(), fmt.Sprintf("%s chooses to activate %s's optional effect", d.pn(p), tr.src.name()), ruleRef{})
 	}
+}
+
+// chosenCards finds the cards a line chooses ("Special Summoning X",
+// "searching X"): in p's Deck, Graveyard, hand, Monster Zone or Extra
+// Deck, or p's Deck Master.
+func (d *duel) chosenCards(a *Action, p int) []*inst {
+	var out []*inst
+	for _, r := range a.Choose {
+		if t := d.find(r, p, locDeck, locGY, locHand, locMonster, locExtra); t != nil {
+			out = append(out, t)
+		} else if dm := d.dmFor(r, p); dm != nil {
+			out = append(out, dm)
+		}
+	}
+	return out
 }
 
 // speedAllows checks Spell Speeds against the chain, and for a Spell
@@ -668,7 +680,8 @@ func summonsSpecial(e *Effect) bool {
 		switch o.Op {
 		case "special-summon", "special-summon-from-deck", "special-summon-from-gy-each", "special-summon-from-hand-or-deck",
 			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy",
-			"special-summon-zeroed", "special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon", "relay-soul":
+			"special-summon-zeroed", "special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon", "relay-soul",
+			"tag-in", "special-summon-bound":
 			return true
 		}
 	}

@@ -75,7 +75,8 @@ type inst struct {
 	detachInstead bool            // its controller chose to detach a material instead of its destruction (detach.go)
 	dsBoostTurn   int             // turn it gains ATK if it attacks an opponent's monster, in the Damage Step only (xyzfx.go)
 	battledTurn   int             // turn it was last in a damage calculation (tagout.go)
-	taggedMoves   int             // its moves plus 1 when an effect of its own archetype Special Summoned it (tagout.go)
+	taggedMoves   int             // its moves plus 1 when it was Special Summoned as by a "Gladiator Beast" monster's effect (tagout.go)
+	boundTo       *inst           // the monster it Special Summoned that is shuffled into the Deck when it leaves the field (tagout.go)
 	onceTurn      map[*Effect]int // turn each once-per-turn effect was last activated (once.go)
 	onceMoves     map[*Effect]int // moves at that time: a card that moved since is a new card
 	noAttack      bool            // cannot attack while it stays on the field ("Instant Fusion")
@@ -321,7 +322,7 @@ func (d *duel) atkOf(c *inst) int {
 	if d.inCalc {
 		v += c.calcAdd
 	}
-	v += d.boost(c, false) + d.equipBoost(c, false) + d.handBoost(c) + d.gyBoost(c) + d.xyzBoost(c)
+	v += d.boost(c, false) + d.equipBoost(c, false) + d.handBoost(c) + d.gyBoost(c) + d.xyzBoost(c) + d.tagBoost(c)
 	if v < 0 {
 		v = 0
 	}

@@ -142,6 +142,8 @@ var whenConditions = map[string]string{
 	"standby-in-gy":                "your Standby Phase, while this card is in your Graveyard",
 	"other-monster-summoned":       "another monster is Normal or Special Summoned, except by this card",
 	"battle-damage-taken-no-cards": "you take battle damage while you control no cards (this card in your hand)",
+	TrigBattlePhaseEnd:             "at the end of the Battle Phase, if this card battled",
+	TrigTaggedIn:                   "this card is Special Summoned by the effect of a \"Gladiator Beast\" monster",
 	// Summon procedures of retro staples (mustfirst.go: retroProcedureConds)
 	"exactly-three-dark-in-gy":    "exactly 3 DARK monsters are in your Graveyard",
 	"four-lightsworn-names-in-gy": "4 or more \"Lightsworn\" monsters with different names are in your Graveyard",
@@ -309,6 +311,10 @@ var opSpec = map[string]string{
 	"lose-lp-per-summoned":             "n",
 	"lock-opponent-gy":                 "",
 	"by-position":                      "n what",
+	"tag-in":                           "n filter",
+	"shuffle-target-into-deck":         "",
+	"special-summon-bound":             "",
+	"shuffle-self-into-deck":           "",
 	// continuous
 	"atk-per-counter":                   "n",
 	"piercing":                          "",
@@ -368,6 +374,7 @@ var opSpec = map[string]string{
 	"block-zones":                       "n",
 	"detach-instead":                    "n",
 	"atk-boost-with-material":           "filter n what",
+	"atk-when-tagged-in":                "n",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

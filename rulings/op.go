@@ -133,8 +133,11 @@ var effectOps = map[string]opFunc{
 	"look-deck-top":                    opLookDeckTop,
 	"change-position":                  opChangePosition,
 	"negate-traps-this-turn":           opNegateTrapsThisTurn,
-	"lock-opponent-gy":                 opLockOpponentGy, // xyzfx.go
-	"by-position":                      opByPosition,     // xyzfx.go
+	"lock-opponent-gy":                 opLockOpponentGy,        // xyzfx.go
+	"by-position":                      opByPosition,            // xyzfx.go
+	"tag-in":                           opTagIn,                 // tagout.go
+	"shuffle-target-into-deck":         opShuffleTargetIntoDeck, // tagout.go
+	"special-summon-bound":             opSpecialSummonBound,    // tagout.go
 }
 
 // exec runs one op of a resolving link, through effectOps.

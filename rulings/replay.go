@@ -446,6 +446,9 @@ func (d *duel) prepare(a *Action) {
 			d.cancelAttack()
 		}
 	case vActivate:
+		if d.endStepFor(a) { // tagout.go
+			return
+		}
 		if d.ds < 0 && (d.atk == nil || d.atk.replay) {
 			return
 		}
