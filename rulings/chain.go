@@ -243,6 +243,7 @@ func (d *duel) activate(a *Action) {
 	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP, chosenP: a.ChoosePlayer}
 	l.choose = d.chosenCards(a, p)
 	l.tributes = d.ritualTributes(e, a, p)
+	l.fuse = d.fuseMaterials(e, a, p) // fusionmats.go
 	d.pushLink(l, costs)
 	if cardAct {
 		c.flipChain = d.t.Chains[d.chainRec].N

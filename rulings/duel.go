@@ -36,9 +36,14 @@ type inst struct {
 	defBase  int
 	atkAdd   int // lasting ATK changes
 	zone     int // the zone it is in on the field (link.go), 0 elsewhere
-	wantZone int // the zone it is to be placed in next, 0: the leftmost free one (link.go)
-	defAdd   int // lasting DEF changes
-	calcAdd  int // ATK changes that last only during damage calculation
+	// pendSummoned: it was Pendulum Summoned and has not left the field;
+	// oppImmune: the turn it is unaffected by its opponents' card effects
+	// ("Rune-Eyes Pendulum Dragon": fusionmats.go).
+	pendSummoned bool
+	oppImmune    int
+	wantZone     int // the zone it is to be placed in next, 0: the leftmost free one (link.go)
+	defAdd       int // lasting DEF changes
+	calcAdd      int // ATK changes that last only during damage calculation
 
 	summonTurn   int
 	setTurn      int
@@ -267,6 +272,7 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.def = false
 		c.counters, c.oppTurns = 0, 0
 		c.atkAdd, c.calcAdd, c.defAdd = 0, 0, 0
+		c.pendSummoned, c.oppImmune = false, 0
 		c.markedBattle = false
 		c.tributable = -1
 		c.effNegated, c.negTurn, c.negBy = false, 0, nil

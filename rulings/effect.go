@@ -250,6 +250,8 @@ var opSpec = map[string]string{
 	"extra-normal-summon":              "",
 	"dangerous-machine":                "",
 	"exciton":                          "",
+	"fusion-with-materials":            "",
+	"unaffected-if-pendulum-material":  "",
 	"lose-atk-def":                     "n what",
 	"untargetable-by-monster-effects":  "",
 	"primal-being":                     "what",
