@@ -244,6 +244,7 @@ func (d *duel) activate(a *Action) {
 	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP, chosenP: a.ChoosePlayer}
 	l.choose = d.chosenCards(a, p)
 	l.tributes = d.ritualTributes(e, a, p)
+	l.fuse = d.fuseMaterials(e, a, p) // fusionmats.go
 	d.pushLink(l, costs)
 	if cardAct {
 		c.flipChain = d.t.Chains[d.chainRec].N
@@ -483,7 +484,7 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 		if hasOp(e, "union-equip") && c.loc != locMonster || hasOp(e, "union-unequip") && (c.loc != locSpell || c.equipTo == nil) {
 			ok = false
 		}
-		if !ok {
+		if !ok || otherBranch(e, a) { // choice.go
 			continue
 		}
 		if e.Unsupported != "" {
@@ -992,7 +993,7 @@ func (d *duel) resolveLink(l *link) {
 		d.cleanupLink(l)
 		return
 	}
-	if l.cardAct && (!l.src.onField() || !l.src.faceUp) {
+	if l.cardAct && mustStayToResolve(l.src.c) && (!l.src.onField() || !l.src.faceUp) {
 		r := ruleRef{}
 		if l.src.c.Has("field") {
 			r = ref("Field Spells", d.p.SharedFieldSpell)
@@ -1021,6 +1022,16 @@ func (d *duel) resolveLink(l *link) {
 	}
 	d.spellResolved(l) // spellcounter.go
 	d.cleanupLink(l)
+}
+
+// mustStayToResolve is whether an activated card resolves only while it is
+// still face-up on the field: a Continuous, Field or Equip Spell, a
+// Continuous Trap, a Pendulum Scale. A Normal or Quick-Play Spell, a Ritual
+// Spell, a Normal or Counter Trap resolves even if it was destroyed or
+// removed in the chain ("Mirror Force" destroyed by a chained "Mystical
+// Space Typhoon" still destroys the attackers).
+func mustStayToResolve(c *Card) bool {
+	return c.Has("continuous") || c.Has("field") || c.Has("equip") || c.Has("pendulum")
 }
 
 // cleanupLink sends a resolved Normal or Quick-Play Spell, Normal or Counter

@@ -22,11 +22,11 @@ import (
 const (
 	// examplesFloor: examples, points and timings of content/sources with a
 	// scenario or a deck-checker test.
-	examplesFloor = 179
+	examplesFloor = 181
 )
 
 // staplesFloor: staples per format that the engine plays (see TestStaplesCoverage).
-var staplesFloor = map[string]int{"goat": 74, "edison": 55, "hat": 44}
+var staplesFloor = map[string]int{"goat": 74, "edison": 58, "hat": 47}
 
 // deckbuildingPages are the rule pages about building a Deck: their points
 // and examples are checked by the Domain deck checker's tests

@@ -60,10 +60,12 @@ var effectOps = map[string]opFunc{
 	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
 	"dangerous-machine":                opDangerousMachine,            // dice.go
 	"exciton":                          opExciton,                     // eachplayer.go
+	"fusion-with-materials":            opFusionWithMaterials,         // fusionmats.go
 	"lose-atk-def":                     opLoseAtkDef,                  // noresponse.go
 	"primal-being":                     opPrimalBeing,                 // summoncount.go
 	"face-down-all":                    opFaceDownAll,                 // chosenopp.go
 	"eclipse-end-phase":                opEclipseEndPhase,             // chosenopp.go
+	"kaiju-across":                     opKaijuAcross,                 // chosenopp.go
 	"set-negated-card":                 opSetNegatedCard,              // placed.go
 	"each-extra-to-gy-if-light":        opEachExtraToGyIfLight,        // eachplayer.go
 	"special-summon-self":              opSpecialSummonSelf,
@@ -147,6 +149,8 @@ var effectOps = map[string]opFunc{
 	"tag-in":                           opTagIn,                 // tagout.go
 	"shuffle-target-into-deck":         opShuffleTargetIntoDeck, // tagout.go
 	"special-summon-bound":             opSpecialSummonBound,    // tagout.go
+	"zero-atk-this-turn":               opZeroAtkThisTurn,       // synchrofx.go
+	"gain-lp":                          opGainLp,                // synchrofx.go
 }
 
 // exec runs one op of a resolving link, through effectOps.

@@ -59,16 +59,22 @@ func opDestroy(d *duel, l *link, o Op) {
 				victims = append(victims, m)
 			}
 		}
-	case "all-other-cards":
+	case "all-cards", "all-other-cards": // all-cards: this one too ("Black Rose Dragon", synchrofx.go)
 		for _, q := range d.turnOrderFrom(d.tp) {
 			for _, c := range d.fieldOf(q) {
-				if c != src {
+				if c != src || o.What == "all-cards" {
 					victims = append(victims, c)
 				}
 			}
 		}
 	case "own-cards": // every card its controller controls ("Light and Darkness Dragon")
 		victims = append(victims, d.fieldOf(p)...)
+	case "field-spells": // every Field Spell on the field ("Ancient Fairy Dragon", synchrofx.go)
+		for _, q := range d.turnOrderFrom(d.tp) {
+			if f := d.pl[q].fz; f != nil {
+				victims = append(victims, f)
+			}
+		}
 	case "all-spell-traps":
 		for _, q := range d.turnOrderFrom(d.tp) {
 			for _, c := range d.fieldOf(q) {
@@ -97,7 +103,9 @@ func opDestroy(d *duel, l *link, o Op) {
 			d.emit("rule", m.ctrl, m.name(), fmt.Sprintf("%s is not destroyed: a card was destroyed in its place", d.describe(m)), ruleRef{})
 			continue
 		}
-		d.destroy(m, src.name(), false)
+		if d.destroy(m, src.name(), false) {
+			l.destroyedOne = true
+		}
 	}
 }
 

@@ -118,10 +118,13 @@ func opNoSummonsThisTurn(d *duel, l *link, o Op) {
 	d.emit("rule", p, src.name(), fmt.Sprintf("%s cannot Summon other monsters this turn", d.pn(p)), ruleRef{})
 }
 
-// opSpecialSummonFromHandOrDeck Special Summons the first monster of its controller's hand, then Deck (with `what: or-gy`, then Graveyard), that matches `filter`.
+// opSpecialSummonFromHandOrDeck Special Summons the first monster of its controller's hand, then Deck, that matches `filter` (`what: hand`: the hand only; `what: or-gy`: then the Graveyard too).
 func opSpecialSummonFromHandOrDeck(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	pool := append(append([]*inst{}, d.pl[p].hand...), d.pl[p].deck...)
+	if o.What == "hand" { // "Ancient Fairy Dragon" (synchrofx.go)
+		pool = d.pl[p].hand
+	}
 	if o.What == "or-gy" { // "from your hand, Deck or Graveyard" ("Skilled Dark Magician")
 		pool = append(pool, d.pl[p].gy...)
 	}

@@ -84,6 +84,7 @@ type link struct {
 	targets      []*inst
 	choose       []*inst
 	tributes     []*inst // monsters the line names to Tribute on resolution (a Ritual Summon, ritual.go)
+	fuse         []*inst // monsters the line names as Fusion Material (fusionmats.go)
 	declare      string
 	negated      bool
 	cardAct      bool // a Spell or Trap Card activation: the card is on the field
