@@ -483,7 +483,7 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 		if hasOp(e, "union-equip") && c.loc != locMonster || hasOp(e, "union-unequip") && (c.loc != locSpell || c.equipTo == nil) {
 			ok = false
 		}
-		if !ok {
+		if !ok || otherBranch(e, a) { // choice.go
 			continue
 		}
 		if e.Unsupported != "" {

@@ -44,7 +44,7 @@ func choiceLabel(c *Card, s string) string {
 	s = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.ToLower(s)), "the ")))
 	for i := range c.Effects {
 		e := &c.Effects[i]
-		if len(e.Alts) == 0 {
+		if len(e.Alts) == 0 && !(e.Label != "" && (e.Kind == "ignition" || e.Kind == "quick")) {
 			continue
 		}
 		for _, x := range append([]Effect{*e}, e.Alts...) {
@@ -54,6 +54,21 @@ func choiceLabel(c *Card, s string) string {
 		}
 	}
 	return ""
+}
+
+// otherBranch: the line names, by its label, another of the card's
+// effects than e ("A activates Ancient Fairy Dragon, choosing field": a
+// card with two Ignition Effects), so e is not the one it activates.
+func otherBranch(e *Effect, a *Action) bool {
+	if a == nil || a.Branch == "" || strings.EqualFold(e.Label, a.Branch) {
+		return false
+	}
+	for _, x := range e.Alts {
+		if strings.EqualFold(x.Label, a.Branch) {
+			return false
+		}
+	}
+	return true
 }
 
 // chosen returns the choice of e that the line names (e itself when the
