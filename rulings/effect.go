@@ -153,6 +153,8 @@ var whenConditions = map[string]string{
 	"end-phase-after-battle-kill":  "the End Phase of a turn this card destroyed an opponent's monster by battle (levelup.go)",
 	"spirit-end-phase":             "the End Phase of a turn this Spirit monster was Normal Summoned or flipped face-up (spirit.go)",
 	WhenCardDestroying:             "a card or effect that would destroy a card on the field is activated",
+	WhenSpellTrapTargetsOnePsychic: "a Spell or Trap Card is activated that targets exactly 1 Psychic-Type monster",
+	TrigOppDestroyedToGY:           "this card is destroyed by an opponent's card (by battle or effect) and sent to the Graveyard",
 	TrigEndPhaseSelfTributed:       "the End Phase of a turn this card was Tributed for its own effect",
 	TrigBattlePhaseEnd:             "at the end of the Battle Phase, if this card battled",
 	TrigTaggedIn:                   "this card is Special Summoned by the effect of a \"Gladiator Beast\" monster",
@@ -340,6 +342,9 @@ var opSpec = map[string]string{
 	"special-summon-bound":             "",
 	"zero-atk-this-turn":               "",
 	"gain-lp":                          "n what",
+	"drain-atk-per-counter":            "n",
+	"gain-lp-battled-atk":              "",
+	"remove-all-counters":              "",
 	"shuffle-self-into-deck":           "",
 	// continuous
 	"atk-per-counter":                   "n",
@@ -407,6 +412,7 @@ var opSpec = map[string]string{
 	"detach-instead":                    "n",
 	"atk-boost-with-material":           "filter n what",
 	"atk-when-tagged-in":                "n",
+	"counter-instead-of-damage":         "",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

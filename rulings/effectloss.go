@@ -38,10 +38,20 @@ func (d *duel) opponentWinsRef() ruleRef {
 	return ruleRef{}
 }
 
-// damage inflicts n damage to p, unless a monster keeps p from taking
-// damage ("Relay Soul").
+// damage inflicts n effect damage to p, unless a monster keeps p from
+// taking damage ("Relay Soul") or takes a counter instead (feathers.go).
 func (d *duel) damage(p, n int, why string, r ruleRef) {
-	p = d.reflected(p) // reflect.go
+	d.inflict(d.reflected(p), n, why, r, false) // reflect.go: "Barrel Behind the Door"
+}
+
+// battleDamage inflicts n battle damage to p.
+func (d *duel) battleDamage(p, n int, why string, r ruleRef) { d.inflict(p, n, why, r, true) }
+
+// inflict is the one way damage is inflicted.
+func (d *duel) inflict(p, n int, why string, r ruleRef, battle bool) {
+	if !battle && d.featherInstead(p, why) {
+		return
+	}
 	if d.pl[p].noDamageTurn == d.turn {
 		d.emit("rule", p, "", fmt.Sprintf("%s takes no further damage this turn (%s)", d.pn(p), why), ruleRef{})
 		return

@@ -9,21 +9,21 @@ import (
 
 // duel is the state of one replay.
 type duel struct {
-	lastTurn  *lastTurnState  // a resolved "Last Turn" waiting for its battle and End Phase check (lastturn.go)
-	resolving *link           // the Chain Link whose effect is being applied (resolveLink; read by reflected, reflect.go)
-	nameUsed  map[nameUse]int // turn each player last activated each once-per-name card (once.go)
-	p         *Profile
-	s         *Scenario
-	t         *Timeline
+	lastTurn *lastTurnState  // a resolved "Last Turn" waiting for its battle and End Phase check (lastturn.go)
+	nameUsed map[nameUse]int // turn each player last activated each once-per-name card (once.go)
+	p        *Profile
+	s        *Scenario
+	t        *Timeline
 
-	pl     []*pstate
-	nextID int
-	turn   int
-	tp     int
-	phase  string // draw standby main1 battle main2 end
-	bstep  string // start battle damage end ("" outside the Battle Phase)
-	ds     int    // Damage Step timing index, -1 outside it
-	inCalc bool
+	pl        []*pstate
+	resolving *link // the link whose effect is resolving now, if any (synchrofx.go: who destroys a card; reflect.go: whose damage is reflected)
+	nextID    int
+	turn      int
+	tp        int
+	phase     string // draw standby main1 battle main2 end
+	bstep     string // start battle damage end ("" outside the Battle Phase)
+	ds        int    // Damage Step timing index, -1 outside it
+	inCalc    bool
 
 	dsManual int // chains started by players at the current timing
 	dsChains int // chains of any kind at the current timing

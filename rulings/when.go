@@ -18,39 +18,40 @@ import (
 type whenCheck func(d *duel, p int, c *inst, e *Effect, top *link) (string, ruleRef)
 
 var whenChecks = map[string]whenCheck{
-	"monster-summoned":            whenMonsterSummoned,
-	"opponent-attack-declared":    whenAttackDeclared,
-	"opponent-direct-attack":      whenAttackDeclared,
-	"attack-on-defense":           whenAttackOnDefense,
-	"trap-activated":              whenTrapActivated,
-	"spell-activated":             whenSpellActivated,
-	"spell-trap-activated":        whenSpellTrapActivated,
-	"summon":                      whenSpellTrapActivated,
-	"opponent-activated":          whenOpponentActivated,
-	"monster-effect-activated":    whenMonsterEffectActivated,
-	"destroying-effect-activated": whenDestroyingActivated,
-	WhenCardDestroying:            whenCardDestroyingActivated, // synchrofx.go
-	"opponent-hand-4":             whenOpponentHand4,
-	"own-monster-battles":         whenOwnMonsterBattles,
-	"light-monster-battles":       whenLightMonsterBattles,
-	TrigDamageCalc:                whenOwnBattleTiming,
-	TrigBeforeCalc:                whenOwnBattleTiming,
-	TrigStartOfDamageStep:         whenOwnBattleTiming,
-	"standby":                     whenStandby,
-	"end-phase":                   whenEndPhase,
-	"special-summon-activated":    whenSpecialSummonActivated,
-	"main-phase":                  whenMainPhase,
-	"took-battle-damage":          whenTookBattleDamage,
-	"opponent-main-phase":         whenOpponentMainPhase,
-	"own-turn-not-sent-this-turn": whenOwnTurnNotSentThisTurn,
-	"own-monster-destroyed-to-gy": whenOwnMonsterDestroyedToGY,
-	"own-monster-bounced":         whenOwnMonsterBounced,
-	"trap-destroying-activated":   whenTrapDestroyingActivated,
-	"activation-once-per-chain":   whenActivationOncePerChain, // oncechain.go
-	"damage-to-you-activated":     whenDamageToYou,            // reflect.go
-	"opponent-spell-activated":    whenOpponentSpellActivated,
-	"opponent-turn-lp-1000":       whenOpponentTurnLP1000,   // lastturn.go
-	"opponent-summoned-five":      whenOpponentSummonedFive, // summoncount.go
+	"monster-summoned":             whenMonsterSummoned,
+	"opponent-attack-declared":     whenAttackDeclared,
+	"opponent-direct-attack":       whenAttackDeclared,
+	"attack-on-defense":            whenAttackOnDefense,
+	"trap-activated":               whenTrapActivated,
+	"spell-activated":              whenSpellActivated,
+	"spell-trap-activated":         whenSpellTrapActivated,
+	"summon":                       whenSpellTrapActivated,
+	"opponent-activated":           whenOpponentActivated,
+	"monster-effect-activated":     whenMonsterEffectActivated,
+	"destroying-effect-activated":  whenDestroyingActivated,
+	WhenCardDestroying:             whenCardDestroyingActivated,    // synchrofx.go
+	WhenSpellTrapTargetsOnePsychic: whenSpellTrapTargetsOnePsychic, // synchrofx.go
+	"opponent-hand-4":              whenOpponentHand4,
+	"own-monster-battles":          whenOwnMonsterBattles,
+	"light-monster-battles":        whenLightMonsterBattles,
+	TrigDamageCalc:                 whenOwnBattleTiming,
+	TrigBeforeCalc:                 whenOwnBattleTiming,
+	TrigStartOfDamageStep:          whenOwnBattleTiming,
+	"standby":                      whenStandby,
+	"end-phase":                    whenEndPhase,
+	"special-summon-activated":     whenSpecialSummonActivated,
+	"main-phase":                   whenMainPhase,
+	"took-battle-damage":           whenTookBattleDamage,
+	"opponent-main-phase":          whenOpponentMainPhase,
+	"own-turn-not-sent-this-turn":  whenOwnTurnNotSentThisTurn,
+	"own-monster-destroyed-to-gy":  whenOwnMonsterDestroyedToGY,
+	"own-monster-bounced":          whenOwnMonsterBounced,
+	"trap-destroying-activated":    whenTrapDestroyingActivated,
+	"opponent-summoned-five":       whenOpponentSummonedFive,   // summoncount.go
+	"activation-once-per-chain":    whenActivationOncePerChain, // oncechain.go
+	"damage-to-you-activated":      whenDamageToYou,            // reflect.go
+	"opponent-spell-activated":     whenOpponentSpellActivated,
+	"opponent-turn-lp-1000":        whenOpponentTurnLP1000, // lastturn.go
 }
 
 // unmet is the answer of a requirement no page states: "" when ok, else why.
