@@ -82,6 +82,20 @@ func (d *duel) pushLink(l *link, costs []string) {
 	d.clearPasses()
 }
 
+// chosenCards finds the cards a line chooses (`choosing X`, `Special
+// Summoning X`, `adding X`) wherever they are.
+func (d *duel) chosenCards(a *Action, p int) []*inst {
+	var out []*inst
+	for _, r := range a.Choose {
+		if t := d.find(r, p, locDeck, locGY, locHand, locMonster, locExtra, locBanished, locSpell, locField); t != nil {
+			out = append(out, t)
+		} else if dm := d.dmFor(r, p); dm != nil {
+			out = append(out, dm)
+		}
+	}
+	return out
+}
+
 // activateTrigger puts a queued trigger on the chain.
 func (d *duel) activateTrigger(tr *trig) {
 	if tr.src.moves != tr.moves {
@@ -108,6 +122,9 @@ func (d *duel) activateTrigger(tr *trig) {
 		return
 	}
 	l := &link{src: tr.src, eff: tr.eff, ctrl: tr.ctrl, trigger: true, battled: tr.battled, oppP: oppP}
+	if tr.act != nil {
+		l.choose = d.chosenCards(tr.act, tr.ctrl)
+	}
 	if tr.eff.Target != nil {
 		l.targets = tr.targets
 		if len(l.targets) == 0 {
@@ -125,6 +142,9 @@ func (d *duel) activateTrigger(tr *trig) {
 				return
 			}
 		}
+	}
+	if d.triggerOnceUsed(tr) { // once.go
+		return
 	}
 	var costs []string
 	if len(tr.eff.Cost) > 0 {
@@ -236,13 +256,7 @@ func (d *duel) activate(a *Action) {
 	}
 	c.usedThisTurn = true
 	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP}
-	for _, r := range a.Choose {
-		if t := d.find(r, p, locDeck, locGY, locHand, locMonster, locExtra); t != nil {
-			l.choose = append(l.choose, t)
-		} else if dm := d.dmFor(r, p); dm != nil {
-			l.choose = append(l.choose, dm)
-		}
-	}
+	l.choose = d.chosenCards(a, p)
 	l.tributes = d.ritualTributes(e, a, p)
 	d.pushLink(l, costs)
 	if cardAct {
@@ -464,7 +478,7 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 		if hasOp(e, "union-equip") && c.loc != locMonster || hasOp(e, "union-unequip") && (c.loc != locSpell || c.equipTo == nil) {
 			ok = false
 		}
-		if !ok {
+		if !ok || otherEffectNamed(e, a) { // choice.go
 			continue
 		}
 		if e.Unsupported != "" {
@@ -662,7 +676,7 @@ func summonsSpecial(e *Effect) bool {
 		switch o.Op {
 		case "special-summon", "special-summon-from-deck", "special-summon-from-gy-each", "special-summon-from-hand-or-deck",
 			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy",
-			"special-summon-zeroed", "special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon", "relay-soul":
+			"special-summon-zeroed", "special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon", "relay-soul", "special-summon-from-banished":
 			return true
 		}
 	}

@@ -39,14 +39,12 @@ func groupChoices(c *Card) string {
 }
 
 // choiceLabel finds the choice a script names ("the discard", "mill") among
-// the card's choose-one effects, or "".
+// the card's choose-one effects, or the label of one of its separate
+// effects ("Tragoedia, choosing level": which of its Ignition Effects), or "".
 func choiceLabel(c *Card, s string) string {
 	s = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.ToLower(s)), "the ")))
 	for i := range c.Effects {
 		e := &c.Effects[i]
-		if len(e.Alts) == 0 {
-			continue
-		}
 		for _, x := range append([]Effect{*e}, e.Alts...) {
 			if strings.EqualFold(x.Label, s) {
 				return x.Label
@@ -54,6 +52,20 @@ func choiceLabel(c *Card, s string) string {
 		}
 	}
 	return ""
+}
+
+// otherEffectNamed: the line names (by label) an effect of the card other
+// than e and its choices, so e is not the one to activate.
+func otherEffectNamed(e *Effect, a *Action) bool {
+	if a == nil || a.Branch == "" || strings.EqualFold(e.Label, a.Branch) {
+		return false
+	}
+	for i := range e.Alts {
+		if strings.EqualFold(e.Alts[i].Label, a.Branch) {
+			return false
+		}
+	}
+	return true
 }
 
 // chosen returns the choice of e that the line names (e itself when the

@@ -41,6 +41,9 @@ type Effect struct {
 	// OncePerName: each player can activate a card of this name once per
 	// turn ("You can only activate 1 Pot of Duality per turn"; once.go).
 	OncePerName bool `yaml:"once-per-name,omitempty" json:"once_per_name,omitempty"`
+	// OncePerDuel: each copy can use the effect once per Duel, wherever it
+	// goes ("Twin-Headed Behemoth"; once.go).
+	OncePerDuel bool `yaml:"once-per-duel,omitempty" json:"once_per_duel,omitempty"`
 	// Battler: for the condition own-monster-battles, the filter the
 	// battling monster must match ("archetype=Blackwing"; battlefx.go).
 	Battler string `yaml:"battler,omitempty" json:"battler,omitempty"`
@@ -139,6 +142,14 @@ var whenConditions = map[string]string{
 	"standby-in-gy":                "your Standby Phase, while this card is in your Graveyard",
 	"other-monster-summoned":       "another monster is Normal or Special Summoned, except by this card",
 	"battle-damage-taken-no-cards": "you take battle damage while you control no cards (this card in your hand)",
+	// summonnegate.go
+	"summon-or-special-activated":   "a monster would be Summoned, or a card or effect that would Special Summon is activated",
+	"opponent-would-special-summon": "your opponent would Special Summon a monster by a Summon that starts no chain",
+	// tokens.go, selfsummon.go
+	"effect-damage-taken-no-cards": "you take effect damage from an opponent's card while you control no cards (this card in your hand)",
+	"battle-damage-taken":          "you take battle damage (this card in your hand)",
+	// battlefx.go
+	TrigDestroys: "this card destroys an opponent's monster by battle, even if this card has left the field",
 	// Summon procedures of retro staples (mustfirst.go: retroProcedureConds)
 	"exactly-three-dark-in-gy":    "exactly 3 DARK monsters are in your Graveyard",
 	"four-lightsworn-names-in-gy": "4 or more \"Lightsworn\" monsters with different names are in your Graveyard",
@@ -213,7 +224,7 @@ var opSpec = map[string]string{
 	"banish-from-gy-level":             "",
 	"tribute-self":                     "",
 	"send-monster":                     "filter",
-	"special-summon-from-hand-or-deck": "filter",
+	"special-summon-from-hand-or-deck": "filter what",
 	"special-summon-self":              "what",
 	"bounce":                           "what",
 	"flip-own-set-monsters":            "",
@@ -295,6 +306,17 @@ var opSpec = map[string]string{
 	"return-to-gy":                     "",
 	"draw-per-card":                    "n filter",
 	"lose-lp-per-summoned":             "n",
+	"negate-summon":                    "what",
+	"level-up-by-cost":                 "",
+	"level-of-target":                  "",
+	"levels-become-target":             "filter",
+	"take-control-same-level":          "",
+	"stats-become":                     "n",
+	"halve-target-atk-def":             "",
+	"lose-atk-shielded":                "n",
+	"damage-equal-taken":               "",
+	"special-summon-from-banished":     "filter",
+	"destroy-spell-traps-per-card":     "filter",
 	// continuous
 	"atk-per-counter":                   "n",
 	"piercing":                          "",
@@ -352,6 +374,9 @@ var opSpec = map[string]string{
 	"unaffected-by-higher-lp-opponents": "",
 	"tributes-as-lp":                    "n",
 	"block-zones":                       "n",
+	"no-deck-to-hand":                   "",
+	"summon-without-tributes":           "n",
+	"synchro-material-only":             "filter",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

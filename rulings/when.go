@@ -45,6 +45,9 @@ var whenChecks = map[string]whenCheck{
 	"own-monster-destroyed-to-gy": whenOwnMonsterDestroyedToGY,
 	"own-monster-bounced":         whenOwnMonsterBounced,
 	"trap-destroying-activated":   whenTrapDestroyingActivated,
+	// summonnegate.go
+	"summon-or-special-activated":   whenSummonOrSpecialActivated,
+	"opponent-would-special-summon": whenOpponentWouldSpecialSummon,
 }
 
 // unmet is the answer of a requirement no page states: "" when ok, else why.

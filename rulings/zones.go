@@ -202,7 +202,7 @@ func (d *duel) destroyTo(c *inst, by string, battle bool, to string) bool {
 	if d.replacedBy(c) {
 		return false
 	}
-	c.destroyed = true
+	c.destroyed, c.destroyTurn = true, d.turn
 	if battle {
 		c.battleKilled = true
 		d.t.destroy[c.name()] = "battle"
