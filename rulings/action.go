@@ -384,6 +384,10 @@ func (p *parser) activation(a *Action, s string) string {
 				a.Branch = l
 				break
 			}
+			if pi := p.playerIndex(arg); pi >= 0 && len(strings.Fields(arg)) <= 2 {
+				a.ChoosePlayer = pi + 1
+				break
+			}
 			err = p.refList(trimTail(arg, "to the hand", "to his hand", "to her hand", "to their hand", "from the deck", "from his deck", "from the graveyard"), &a.Choose)
 		case "special summoning", "searching for", "searching", "adding", "setting":
 			err = p.refList(trimTail(arg, "to the hand", "to his hand", "to her hand", "to their hand", "from the deck", "from his deck", "from the graveyard"), &a.Choose)

@@ -224,7 +224,7 @@ func (d *duel) activate(a *Action) {
 		return
 	}
 	oppP, ok := d.chooseOpponent(p, c, e, a)
-	if !ok {
+	if !ok || !d.choiceFits(p, c, e, a) {
 		return
 	}
 	// Costs.
@@ -255,7 +255,7 @@ func (d *duel) activate(a *Action) {
 		d.placeActivated(p, c)
 	}
 	c.usedThisTurn = true
-	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP}
+	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP, chosenP: a.ChoosePlayer}
 	l.choose = d.chosenCards(a, p)
 	l.tributes = d.ritualTributes(e, a, p)
 	d.pushLink(l, costs)

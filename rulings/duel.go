@@ -162,6 +162,7 @@ type pstate struct {
 	pendulumSummoned         bool  // has Pendulum Summoned this turn (pendulum.go)
 	extraNormal              int   // additional Normal Summons or Sets granted this turn (summonalt.go)
 	noDamageTurn             int   // turn in which this player takes no further damage ("Evilswarm Exciton Knight")
+	summons, summonsTurn     int   // Normal and Special Summons this player performed in turn summonsTurn (summoncount.go)
 }
 
 func (d *duel) cardList(p int, loc string) *[]*inst {

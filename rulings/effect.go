@@ -155,6 +155,7 @@ var whenConditions = map[string]string{
 	"four-lightsworn-names-in-gy": "4 or more \"Lightsworn\" monsters with different names are in your Graveyard",
 	"control-another-blackwing":   "you control another face-up \"Blackwing\" monster",
 	"opponent-main-phase":         "your opponent's Main Phase",
+	"opponent-summoned-five":      "the Main Phase, after an opponent Normal or Special Summoned 5 or more monsters this turn",
 	"took-battle-damage":          "you take battle damage from an opponent's attacking monster",
 	"own-turn-not-sent-this-turn": "your turn, except the turn this card was sent to the Graveyard",
 	// Summon procedures (procedure.go: procedureConds)
@@ -252,6 +253,9 @@ var opSpec = map[string]string{
 	"extra-normal-summon":              "",
 	"dangerous-machine":                "",
 	"exciton":                          "",
+	"primal-being":                     "what",
+	"face-down-all":                    "",
+	"eclipse-end-phase":                "",
 	"set-negated-card":                 "",
 	"each-extra-to-gy-if-light":        "",
 	"banish-self":                      "",

@@ -60,6 +60,9 @@ var effectOps = map[string]opFunc{
 	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
 	"dangerous-machine":                opDangerousMachine,            // dice.go
 	"exciton":                          opExciton,                     // eachplayer.go
+	"primal-being":                     opPrimalBeing,                 // summoncount.go
+	"face-down-all":                    opFaceDownAll,                 // chosenopp.go
+	"eclipse-end-phase":                opEclipseEndPhase,             // chosenopp.go
 	"set-negated-card":                 opSetNegatedCard,              // placed.go
 	"each-extra-to-gy-if-light":        opEachExtraToGyIfLight,        // eachplayer.go
 	"special-summon-self":              opSpecialSummonSelf,

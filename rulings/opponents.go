@@ -99,6 +99,9 @@ func (d *duel) unaffectedBy(c *inst, l *link) bool {
 // targeted one must meet the condition (domain-opponent-conditions#rule,
 // domain-additional-examples#example-1).
 func (d *duel) opponentTargetFits(p, q int, c *inst, e *Effect) bool {
+	if hasOp(e, "primal-being") {
+		return d.primalFits(p, q, c, e) // summoncount.go
+	}
 	if !hasOp(e, "exciton") {
 		return true
 	}

@@ -128,42 +128,8 @@ func (d *duel) locker(m *inst) *inst {
 // Synchro Monster's.
 func (d *duel) synchroSummon(a *Action) {
 	p := a.Player
-	if !d.mainPhaseAction(p, "Synchro Summon") {
-		return
-	}
-	var c *inst
-	for _, x := range d.pl[p].extra {
-		if x.c == a.Card.Card {
-			c = x
-			break
-		}
-	}
+	c := d.extraSummonStart(a, "Synchro Summon", "synchro", "a Synchro Monster")
 	if c == nil {
-		if dm := d.dmFor(a.Card, p); dm != nil {
-			c = dm
-		} else {
-			d.fail("%s", d.whereText(a.Card, p, "Extra Deck"))
-			return
-		}
-	}
-	if !c.c.Has("synchro") {
-		d.illegal(fmt.Sprintf("%s is not a Synchro Monster", c.name()), ruleRef{})
-		return
-	}
-	if d.pl[p].noSummon || d.pl[p].noExtra {
-		d.illegal(fmt.Sprintf("%s cannot Special Summon from the Extra Deck this turn", d.pn(p)), ruleRef{})
-		return
-	}
-	if k := d.noSpecialSummons(); k != nil {
-		r := ruleRef{}
-		if len(d.pl) > 2 {
-			r = plain("domain-general-errata#neither")
-		}
-		d.illegal(fmt.Sprintf("%s is face-up: no player can Special Summon", d.describe(k)), r)
-		return
-	}
-	if why := d.summonBanned(c); why != "" {
-		d.illegal(why, ruleRef{})
 		return
 	}
 	var mats []*inst
@@ -188,8 +154,7 @@ func (d *duel) synchroSummon(a *Action) {
 		d.illegal(fmt.Sprintf("a Synchro Summon of %s (Level %d) needs 1 Tuner and at least 1 other monster whose Levels add up to %d; these have %d Tuner(s) and Levels %d", c.name(), c.c.Level, c.c.Level, tuners, levels), ruleRef{})
 		return
 	}
-	fromDMZ := c.loc == locDMZ
-	if fromDMZ && !d.payDMCost(p, c) {
+	if !d.extraSummonPay(p, c) {
 		return
 	}
 	d.slowAction()

@@ -53,7 +53,8 @@ func (d *duel) beginPhase(ph string) {
 				d.destroy(c, "Limiter Removal's effect", false)
 			}
 		}
-		d.countdowns() // restrict.go
+		d.countdowns()   // restrict.go
+		d.delayedAtEnd() // chosenopp.go
 		d.endPhaseControl()
 		d.returnBanished("end")
 		d.endPhaseTriggers()

@@ -297,7 +297,7 @@ func actsOnOpponent(e *Effect) bool {
 			if o.To == "" || o.To == "opponent" {
 				return true
 			}
-		case "discard-random", "damage-per-card", "banish-from-opponent", "mind-crush", "eradicate", "destroy-discarded-kind", "exciton":
+		case "discard-random", "damage-per-card", "banish-from-opponent", "mind-crush", "eradicate", "destroy-discarded-kind", "exciton", "primal-being":
 			return true
 		case "summon-tokens":
 			if o.To == "opponent" {

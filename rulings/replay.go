@@ -53,6 +53,7 @@ type duel struct {
 	dmOffers     []int           // players who may return their Deck Master now, in turn order
 	lingering    []*lingering    // effects that last until a player\'s next Draw Phase ("Heat Wave")
 	dice         []dieRoll       // die results the script stated, not yet used (dice.go)
+	delayed      []delayedFx     // effects applied later this turn on a chosen opponent (chosenopp.go)
 	loopFound    bool            // the trial copy met an infinite loop
 	lastAttackID int             // id of the monster that declared the latest attack (secondattack.go)
 	replaceWith  map[*inst]*inst // the card to destroy in place of another, chosen by its controller (replace.go)
@@ -90,6 +91,7 @@ type link struct {
 	lastATK      int   // ATK of the monster the effect destroyed
 	destroyedOne bool
 	oppP         int            // the opponent the effect targets, plus 1 (0: none chosen)
+	chosenP      int            // the opponent the line chooses without targeting, plus 1 (chosenopp.go)
 	spare        map[*inst]bool // cards another card was destroyed in place of ("Fake Trap")
 	gone         bool           // its player left the game: it is removed without resolving
 	summoned     []*inst        // the monsters whose Summon the window it was activated in answers (summonreact.go)
@@ -243,6 +245,7 @@ func (d *duel) setup() {
 			}
 			if sp.Summoned {
 				c.summonTurn, c.summonedBy = d.s.TurnNumber, pi
+				d.countSummon(pi, d.s.TurnNumber)
 			}
 			c.special = sp.Special
 			if sp.IsDM && sp.Card != nil {

@@ -161,6 +161,9 @@ type Action struct {
 	// TargetPlayer is the player an effect targets ("targeting C"), plus
 	// 1; 0 when none is named.
 	TargetPlayer int
+	// ChoosePlayer is the opponent an effect chooses without targeting
+	// ("choosing C": chosenopp.go), plus 1; 0 when none is named.
+	ChoosePlayer int
 }
 
 // CardRef names a card in an action, optionally with its controller.

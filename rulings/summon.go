@@ -116,6 +116,7 @@ func (d *duel) summon(a *Action) {
 	d.place(c, p, locMonster)
 	c.moves++
 	c.faceUp, c.def, c.summonTurn, c.summonedBy = true, false, d.turn, p
+	d.countSummon(p, d.turn)
 	d.faceUpNow(c)
 	kind := "Normal Summons"
 	cond := "normal-summoned"

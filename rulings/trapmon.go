@@ -69,6 +69,7 @@ func (d *duel) trapMonsterSummon(l *link, def bool) {
 	c.trapMon, c.faceUp, c.def = true, true, def
 	c.atkBase, c.defBase = max(c.c.ATK, 0), max(c.c.DEF, 0)
 	c.summonTurn, c.summonedBy = d.turn, p
+	d.countSummon(p, d.turn)
 	r := ref("Trap Monster zones", d.p.TrapMonsterZones)
 	if d.trapMonsterHoldsZone() {
 		c.holdsST = true

@@ -45,6 +45,7 @@ var whenChecks = map[string]whenCheck{
 	"own-monster-destroyed-to-gy": whenOwnMonsterDestroyedToGY,
 	"own-monster-bounced":         whenOwnMonsterBounced,
 	"trap-destroying-activated":   whenTrapDestroyingActivated,
+	"opponent-summoned-five":      whenOpponentSummonedFive, // summoncount.go
 	// summonnegate.go
 	"summon-or-special-activated":   whenSummonOrSpecialActivated,
 	"opponent-would-special-summon": whenOpponentWouldSpecialSummon,

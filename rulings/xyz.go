@@ -42,18 +42,8 @@ func xyzNeeds(c *Card) (int, string) {
 // Materials ask (more are not allowed), stacked under it.
 func (d *duel) xyzSummon(a *Action) {
 	p := a.Player
-	if !d.mainPhaseAction(p, "Xyz Summon") {
-		return
-	}
-	c := d.extraDeckCard(a, p)
+	c := d.extraSummonStart(a, "Xyz Summon", "xyz", "an Xyz Monster")
 	if c == nil {
-		return
-	}
-	if !c.c.Has("xyz") {
-		d.illegal(fmt.Sprintf("%s is not an Xyz Monster", c.name()), ruleRef{})
-		return
-	}
-	if !d.extraSummonAllowed(p, c) {
 		return
 	}
 	n, filter := xyzNeeds(c.c)
@@ -78,8 +68,7 @@ func (d *duel) xyzSummon(a *Action) {
 		d.illegal(fmt.Sprintf("an Xyz Summon of %s needs %d Level %d monsters as material; %d were named", c.name(), n, c.c.Rank, len(mats)), ruleRef{})
 		return
 	}
-	fromDMZ := c.loc == locDMZ
-	if fromDMZ && !d.payDMCost(p, c) {
+	if !d.extraSummonPay(p, c) {
 		return
 	}
 	d.slowAction()
@@ -101,44 +90,6 @@ func levelText(d *duel, m *inst) string {
 		return "no Level"
 	}
 	return fmt.Sprintf("Level %d", d.level(m))
-}
-
-// extraDeckCard finds the Extra Deck monster a Summon from the Extra Deck
-// names (or the player's Deck Master), failing the line when it is not there.
-func (d *duel) extraDeckCard(a *Action, p int) *inst {
-	for _, x := range d.pl[p].extra {
-		if x.c == a.Card.Card {
-			return x
-		}
-	}
-	if dm := d.dmFor(a.Card, p); dm != nil {
-		return dm
-	}
-	d.fail("%s", d.whereText(a.Card, p, "Extra Deck"))
-	return nil
-}
-
-// extraSummonAllowed checks what stops a Special Summon from the Extra
-// Deck: the player's own locks, a face-up card that stops every Special
-// Summon, and bans on the card.
-func (d *duel) extraSummonAllowed(p int, c *inst) bool {
-	if d.pl[p].noSummon || d.pl[p].noExtra {
-		d.illegal(fmt.Sprintf("%s cannot Special Summon from the Extra Deck this turn", d.pn(p)), ruleRef{})
-		return false
-	}
-	if k := d.noSpecialSummons(); k != nil {
-		r := ruleRef{}
-		if len(d.pl) > 2 {
-			r = plain("domain-general-errata#neither")
-		}
-		d.illegal(fmt.Sprintf("%s is face-up: no player can Special Summon", d.describe(k)), r)
-		return false
-	}
-	if why := d.summonBanned(c); why != "" {
-		d.illegal(why, ruleRef{})
-		return false
-	}
-	return true
 }
 
 // attach puts m under the Xyz Monster x as material: it leaves wherever

@@ -307,5 +307,6 @@ func (d *duel) specialPlace(c *inst, p int, faceUp, def bool) string {
 	c.moves++
 	c.faceUp, c.def, c.summonTurn, c.summonedBy = faceUp, def, d.turn, p
 	c.special = true
+	d.countSummon(p, d.turn) // summoncount.go
 	return from
 }
