@@ -72,12 +72,16 @@ type Question struct {
 	ScenarioFile string   `yaml:"scenario_file"` // or a file under content/scenarios/
 	Deck         string   `yaml:"deck"`          // or a Domain deck list, for the deck checker
 	DeckMaster   string   `yaml:"deck_master"`   // the deck's Deck Master ("" for the list's own)
-	Prompt       string   `yaml:"prompt"`
-	Ask          string   `yaml:"ask"`   // the engine query
-	Claim        string   `yaml:"claim"` // true-false: the statement is true when the engine answers this
-	Choices      []Choice `yaml:"choices"`
-	Answer       string   `yaml:"answer"`  // the author's expected answer: the right choice's value
-	Explain      string   `yaml:"explain"` // optional: one line on why, shown in the review
+	// Prompt is what the question asks. A prompt that opens with
+	// PromptSituation has it replaced, by Check, with the engine's telling
+	// of the scenario (Lead), so the situation a prompt states is the
+	// engine's words, never the author's.
+	Prompt  string   `yaml:"prompt"`
+	Ask     string   `yaml:"ask"`   // the engine query
+	Claim   string   `yaml:"claim"` // true-false: the statement is true when the engine answers this
+	Choices []Choice `yaml:"choices"`
+	Answer  string   `yaml:"answer"`  // the author's expected answer: the right choice's value
+	Explain string   `yaml:"explain"` // optional: one line on why, shown in the review
 	// Pool is PoolCertification (drawn only into certification tests,
 	// never shown by practice) or PoolPractice.
 	Pool string `yaml:"pool"`
@@ -92,7 +96,16 @@ type Question struct {
 	Distractors string `yaml:"distractors"`
 
 	Line int `yaml:"-"` // line of the question in its file
+	// Lead is the engine's telling of the scenario that replaced
+	// PromptSituation in Prompt ("" when the prompt has none): the
+	// starting Life Points when they are not the usual 8000, then every
+	// step as rulings.Narrate tells it.
+	Lead string `yaml:"-"`
 }
+
+// PromptSituation, at the start of a prompt, stands for the engine's
+// telling of the question's scenario (see Question.Lead).
+const PromptSituation = "{situation}"
 
 // Choice is one answer a candidate may pick. Value is what the engine would
 // answer; Text is what the candidate reads (Value when empty). ID is stable
@@ -310,6 +323,17 @@ func (q *Question) validate() []string {
 	}
 	if strings.TrimSpace(q.Prompt) == "" {
 		bad("missing prompt")
+	}
+	if strings.Contains(q.Prompt, PromptSituation) {
+		rest, opens := strings.CutPrefix(q.Prompt, PromptSituation)
+		switch {
+		case !opens || strings.Contains(rest, PromptSituation):
+			bad("%s may only open the prompt, once", PromptSituation)
+		case q.Deck != "":
+			bad("%s needs a scenario to tell; a deck question has none", PromptSituation)
+		case strings.TrimSpace(rest) == "":
+			bad("the prompt is only %s: it asks nothing", PromptSituation)
+		}
 	}
 	if strings.TrimSpace(q.Ask) == "" {
 		bad("missing ask (the engine query)")

@@ -129,6 +129,38 @@ func (c *Checked) SituationPrompt() (string, bool) {
 	return out, true
 }
 
+// Lead is the engine's telling of a replayed scenario, as a prompt opens
+// with it: the starting Life Points when a player's are not 8000 (from
+// the starting board, Replay.Start), then every step of the narration
+// (rulings.Narrate) in order. It is "" when the engine tells nothing (a
+// deck question, a fake engine).
+func Lead(r Replay) string {
+	var parts []string
+	if r.Start != nil {
+		var lps []string
+		unusual := false
+		for _, p := range r.Start.Players {
+			lps = append(lps, fmt.Sprintf("Player %s has %d LP", p.Player, p.LP))
+			unusual = unusual || p.LP != 8000
+		}
+		if unusual {
+			parts = append(parts, "At the start, "+joinAnd(lps)+".")
+		}
+	}
+	for _, n := range r.Narration {
+		parts = append(parts, n.Text)
+	}
+	return strings.Join(parts, " ")
+}
+
+// joinAnd joins "x", "x and y", "x, y and z".
+func joinAnd(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
 // Step is one line of a replayed timeline.
 type Step struct {
 	Where string // phase, step or Damage Step timing: "Battle Phase · damage calculation"
@@ -290,6 +322,13 @@ func check(format string, q *Question, cache *parseCache) (*Checked, error) {
 	r, err := cache.replay(format, q)
 	if err != nil {
 		return nil, fmt.Errorf("the engine cannot answer it under %s: %v", format, err)
+	}
+	if rest, ok := strings.CutPrefix(q.Prompt, PromptSituation); ok {
+		q.Lead = Lead(r)
+		if q.Lead == "" {
+			return nil, fmt.Errorf("the prompt opens with %s but the engine tells no situation", PromptSituation)
+		}
+		q.Prompt = q.Lead + " " + strings.TrimSpace(rest)
 	}
 	got := q.value(r.Answer)
 	var match []Choice

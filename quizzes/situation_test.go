@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"substep/content"
 	"substep/rulings"
 )
@@ -66,4 +68,64 @@ func narrationOf(lines ...int) []rulings.Narration {
 		out[i] = rulings.Narration{Step: i + 1, Line: l}
 	}
 	return out
+}
+
+// TestPromptSituation: a prompt opening with {situation} states the
+// scenario in the engine's words (the starting LP when unusual, then every
+// narrated step), asked the same way in practice and in the situation view
+// (whose "line N" become steps).
+func TestPromptSituation(t *testing.T) {
+	const bank = `format: goat
+questions:
+  - id: goat-lead
+    topic: segoc
+    kind: lp
+    pool: certification
+    difficulty: 2
+    cites: [goat-09#rule]
+    prompt: "{situation} What is Player B's LP after line 10?"
+    scenario: |
+      title: Thestalos
+      formats: goat
+      turn: A
+      A lp: 7300
+      A hand: Thestalos the Firestorm Monarch
+      A monsters: Sangan
+      A deck: Mystic Tomato, 4 cards
+      B hand: Giant Rat, 2 cards
+
+      A Tribute Summons Thestalos the Firestorm Monarch, tributing Sangan
+      both pass
+    ask: lp B
+    choices: ["7600", "8000", "7300", "6900"]
+    answer: "7600"
+`
+	banks, err := load(t, map[string]string{"goat.yaml": bank})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := Check(banks, NewEngine(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := set.Bank("goat")
+	q, _ := b.Question("goat-lead")
+	want := `At the start, Player A has 7300 LP and Player B has 8000 LP. Player A Tributes "Sangan" to Tribute Summon "Thestalos the Firestorm Monarch". Neither player responds.`
+	if diff := cmp.Diff(want, q.Lead); diff != "" {
+		t.Errorf("Lead (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(want+" What is Player B's LP after line 10?", q.Prompt); diff != "" {
+		t.Errorf("Prompt (-want +got):\n%s", diff)
+	}
+	got, ok := q.SituationPrompt()
+	if diff := cmp.Diff(want+" What is Player B's LP after step 1?", got); diff != "" || !ok {
+		t.Errorf("SituationPrompt ok=%v (-want +got):\n%s", ok, diff)
+	}
+
+	for _, bad := range []string{`prompt: "Then {situation} What?"`, `prompt: "{situation}"`} {
+		src := strings.Replace(bank, `prompt: "{situation} What is Player B's LP after line 10?"`, bad, 1)
+		if _, err := load(t, map[string]string{"goat.yaml": src}); err == nil {
+			t.Errorf("%s: loaded without error", bad)
+		}
+	}
 }

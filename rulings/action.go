@@ -35,9 +35,11 @@ const (
 	vProcedure     = "procedure-summon"
 	vSetAsSpell    = "set-as-spell"
 	vInstead       = "destroy-instead"
+	vDetachInstead = "detach-instead"
 	vPendulumSpell = "pendulum-activate"
 	vPendulum      = "pendulum-summon"
 	vRoll          = "roll"
+	vLink          = "link-summon"
 )
 
 var (
@@ -77,6 +79,7 @@ var (
 	rePendSpell  = regexp.MustCompile(`(?i)^(?:activates|places)\s+(.+?)\s+(?:as a pendulum spell|in (?:a|the|his|her|their) pendulum zone)$`)
 	rePendulum   = regexp.MustCompile(`(?i)^pendulum summons\s+(.+)$`)
 	reRoll       = regexp.MustCompile(`(?i)^rolls\s+(?:a\s+|an\s+)?([1-6])(?:\s+for\s+.+?)?(?:,?\s+choosing\s+(?:player\s+)?([a-f][1-9]?))?$`)
+	reLink       = regexp.MustCompile(`(?i)^link summons\s+(.+?),?\s+(?:using|with)\s+(.+)$`)
 	reSynchro    = regexp.MustCompile(`(?i)^synchro summons\s+(.+?),?\s+(?:using|with|from)\s+(.+)$`)
 	reReturnDM   = regexp.MustCompile(`(?i)^returns\s+(.+?)\s+to\s+(?:the|his|her|their)\s+deck master zone$`)
 	reKeepDM     = regexp.MustCompile(`(?i)^(?:keeps|leaves)\s+.+?\s+(?:in|on)\s+(?:the|his|her|their)\s+(?:graveyard|deck|hand|banished cards|field)$|^does not return\s+.+$`)
@@ -175,6 +178,10 @@ var playerPhrases = []phrase{
 		a.Verb = vXyz
 		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Tribute))
 	}},
+	{reLink, func(p *parser, a *Action, m []string) string {
+		a.Verb = vLink
+		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Tribute))
+	}},
 	{reSynchro, func(p *parser, a *Action, m []string) string {
 		a.Verb = vSynchro
 		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Tribute))
@@ -226,6 +233,7 @@ var playerPhrases = []phrase{
 	}},
 	{reNSummon, func(p *parser, a *Action, m []string) string { a.Verb = vNormalSummon; return p.ref(m[1], &a.Card) }},
 	{reSetAs, func(p *parser, a *Action, m []string) string { a.Verb = vSetAsSpell; return p.ref(m[1], &a.Card) }},
+	{reDetachInstead, func(p *parser, a *Action, m []string) string { a.Verb = vDetachInstead; return p.ref(m[1], &a.Card) }},
 	{reInstead, func(p *parser, a *Action, m []string) string {
 		a.Verb = vInstead
 		return firstErr(p.ref(m[1], &a.Card), p.ref(m[2], &a.Other))

@@ -350,6 +350,7 @@ var fieldQueries = map[string]func(f *FieldCard, ctrl string) string{
 	"def":        func(f *FieldCard, _ string) string { return strconv.Itoa(f.DEF) },
 	"counters":   func(f *FieldCard, _ string) string { return strconv.Itoa(f.Counters) },
 	"materials":  func(f *FieldCard, _ string) string { return orNone(f.Materials) },
+	"zone":       func(f *FieldCard, _ string) string { return orNone(f.Zone) },
 }
 
 // plainQueries are the queries without arguments.

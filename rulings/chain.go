@@ -42,7 +42,9 @@ func (d *duel) pushLink(l *link, costs []string) {
 		l.rec.Targets = append(l.rec.Targets, d.describe(t))
 	}
 	for _, q := range d.opponents(l.ctrl) {
-		l.rec.Responders = append(l.rec.Responders, d.pn(q))
+		if !l.eff.NoResponse { // noresponse.go
+			l.rec.Responders = append(l.rec.Responders, d.pn(q))
+		}
 	}
 	if l.oppP > 0 {
 		l.rec.Player = d.pn(l.oppP - 1)
@@ -177,7 +179,7 @@ func (d *duel) activate(a *Action) {
 	if e = d.chosen(c, e, a); e == nil {
 		return
 	}
-	if !d.responseTurn(p) {
+	if !d.responseTurn(p) || d.responseBarred(p, c, e) {
 		return
 	}
 	isSpellTrap := !c.isMonster()
@@ -417,6 +419,10 @@ func (d *duel) pickTargets(p int, c *inst, e *Effect, a *Action) ([]*inst, bool)
 			d.illegal(why, ruleRef{})
 			return nil, false
 		}
+	}
+	if why := d.badPair(e.Target, p, targets, c); why != "" { // pairtarget.go
+		d.illegal(why, ruleRef{})
+		return nil, false
 	}
 	return targets, true
 }
@@ -918,8 +924,11 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 	if c.markedBattle && c.loc == locMonster {
 		return fmt.Sprintf("%s is already destroyed by battle and cannot be targeted", d.describe(c))
 	}
-	if t.Filter != "" && !d.matchesAny(c, t.Filter) {
-		return fmt.Sprintf("%s must target a card that is %s, and %s is not", src.name(), t.Filter, d.describe(c))
+	if f := d.srcFilter(t.Filter, src); f != "" && !pairTargets[t.What] && !d.matchesAny(c, f) {
+		return fmt.Sprintf("%s must target a card that is %s, and %s is not", src.name(), f, d.describe(c))
+	}
+	if why := d.untargetableBy(c, src); why != "" { // noresponse.go
+		return why
 	}
 	return d.badTargetMore(t, c, src) // targets.go
 }

@@ -22,11 +22,11 @@ import (
 const (
 	// examplesFloor: examples, points and timings of content/sources with a
 	// scenario or a deck-checker test.
-	examplesFloor = 174
+	examplesFloor = 177
 )
 
 // staplesFloor: staples per format that the engine plays (see TestStaplesCoverage).
-var staplesFloor = map[string]int{"goat": 63, "edison": 56, "hat": 45}
+var staplesFloor = map[string]int{"goat": 63, "edison": 56, "hat": 51}
 
 // deckbuildingPages are the rule pages about building a Deck: their points
 // and examples are checked by the Domain deck checker's tests

@@ -35,6 +35,9 @@ type inst struct {
 	atkBase  int // printed or overridden ATK
 	defBase  int
 	atkAdd   int // lasting ATK changes
+	zone     int // the zone it is in on the field (link.go), 0 elsewhere
+	wantZone int // the zone it is to be placed in next, 0: the leftmost free one (link.go)
+	defAdd   int // lasting DEF changes
 	calcAdd  int // ATK changes that last only during damage calculation
 
 	summonTurn   int
@@ -69,6 +72,10 @@ type inst struct {
 	gyTurn        int             // turn it was last sent to the Graveyard
 	mats          []*inst         // an Xyz Monster's materials, first attached first (xyz.go)
 	under         *inst           // the Xyz Monster this material is attached to
+	detachInstead bool            // its controller chose to detach a material instead of its destruction (detach.go)
+	dsBoostTurn   int             // turn it gains ATK if it attacks an opponent's monster, in the Damage Step only (xyzfx.go)
+	battledTurn   int             // turn it was last in a damage calculation (tagout.go)
+	taggedMoves   int             // its moves plus 1 when an effect of its own archetype Special Summoned it (tagout.go)
 	onceTurn      map[*Effect]int // turn each once-per-turn effect was last activated (once.go)
 	onceMoves     map[*Effect]int // moves at that time: a card that moved since is a new card
 	noAttack      bool            // cannot attack while it stays on the field ("Instant Fusion")
@@ -162,6 +169,7 @@ type pstate struct {
 	pendulumSummoned         bool  // has Pendulum Summoned this turn (pendulum.go)
 	extraNormal              int   // additional Normal Summons or Sets granted this turn (summonalt.go)
 	noDamageTurn             int   // turn in which this player takes no further damage ("Evilswarm Exciton Knight")
+	gyLockTurn               int   // turn in which this player cannot activate card effects in their Graveyard ("Abyss Dweller", xyzfx.go)
 	summons, summonsTurn     int   // Normal and Special Summons this player performed in turn summonsTurn (summoncount.go)
 }
 
@@ -236,6 +244,11 @@ func (d *duel) place(c *inst, p int, loc string) {
 		d.pl[p].fz = c
 		return
 	}
+	if loc == locMonster || loc == locSpell {
+		d.assignZone(c, p, loc) // link.go
+	} else {
+		c.zone = 0
+	}
 	list := d.cardList(p, loc)
 	if list == nil { // an Xyz Material: attach keeps it under its monster
 		return
@@ -259,7 +272,7 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.faceUp = to == locGY || to == locBanished
 		c.def = false
 		c.counters, c.oppTurns = 0, 0
-		c.atkAdd, c.calcAdd = 0, 0
+		c.atkAdd, c.calcAdd, c.defAdd = 0, 0, 0
 		c.markedBattle = false
 		c.tributable = -1
 		c.effNegated, c.negTurn, c.negBy = false, 0, nil
@@ -320,7 +333,7 @@ func (d *duel) atkOf(c *inst) int {
 	if d.inCalc {
 		v += c.calcAdd
 	}
-	v += d.boost(c, false) + d.equipBoost(c, false) + d.handBoost(c) + d.gyBoost(c)
+	v += d.boost(c, false) + d.equipBoost(c, false) + d.handBoost(c) + d.gyBoost(c) + d.xyzBoost(c)
 	if v < 0 {
 		v = 0
 	}
@@ -328,7 +341,7 @@ func (d *duel) atkOf(c *inst) int {
 }
 
 func (d *duel) def(c *inst) int {
-	v := c.defBase + d.boost(c, true) + d.equipBoost(c, true) + d.handBoost(c)
+	v := c.defBase + c.defAdd + d.boost(c, true) + d.equipBoost(c, true) + d.handBoost(c)
 	if v < 0 {
 		v = 0
 	}

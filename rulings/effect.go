@@ -56,6 +56,9 @@ type Effect struct {
 	// First: where the format says so (Profile.FirstOverTriggers), it is
 	// activated before the triggers waiting at its timing ("Flashbang").
 	First bool `yaml:"first,omitempty" json:"first,omitempty"`
+	// NoResponse: its controller's opponents cannot activate cards or
+	// effects in response to its activation ("Borreload Dragon": noresponse.go).
+	NoResponse bool `yaml:"no-response,omitempty" json:"no_response,omitempty"`
 	// If is a condition the effect needs when it would activate, besides
 	If   string   `yaml:"if,omitempty" json:"if,omitempty"`
 	Alts []Effect `yaml:"-" json:"choices,omitempty"`
@@ -155,6 +158,7 @@ var whenConditions = map[string]string{
 	"four-lightsworn-names-in-gy": "4 or more \"Lightsworn\" monsters with different names are in your Graveyard",
 	"control-another-blackwing":   "you control another face-up \"Blackwing\" monster",
 	"opponent-main-phase":         "your opponent's Main Phase",
+	"two-cards-in-a-column":       "2 or more cards are in the same column (yours and the facing player's)",
 	"opponent-summoned-five":      "the Main Phase, after an opponent Normal or Special Summoned 5 or more monsters this turn",
 	"took-battle-damage":          "you take battle damage from an opponent's attacking monster",
 	"own-turn-not-sent-this-turn": "your turn, except the turn this card was sent to the Graveyard",
@@ -170,6 +174,8 @@ var targetKinds = map[string]bool{
 	"opponent": true, // a player: "your opponent" with several opponents (Domain)
 	// targets.go
 	"attacker": true, "banished-card": true, "face-down-monster": true,
+	// pairtarget.go
+	"own-and-opponent-card": true, "own-and-other-card": true,
 }
 
 // opSpec lists each op and the fields it uses.
@@ -253,6 +259,8 @@ var opSpec = map[string]string{
 	"extra-normal-summon":              "",
 	"dangerous-machine":                "",
 	"exciton":                          "",
+	"lose-atk-def":                     "n what",
+	"untargetable-by-monster-effects":  "",
 	"primal-being":                     "what",
 	"face-down-all":                    "",
 	"eclipse-end-phase":                "",
@@ -277,7 +285,7 @@ var opSpec = map[string]string{
 	"no-attack-this-turn":              "",
 	"banish-from-gy":                   "n filter",
 	"return-own-to-deck":               "n what filter",
-	"special-summon-zeroed":            "filter",
+	"special-summon-zeroed":            "what filter",
 	"return-self-to-hand":              "",
 	"halve-summoned-atk":               "",
 	"token-to-summoners-opponent":      "what",
@@ -321,6 +329,8 @@ var opSpec = map[string]string{
 	"damage-equal-taken":               "",
 	"special-summon-from-banished":     "filter",
 	"destroy-spell-traps-per-card":     "filter",
+	"lock-opponent-gy":                 "",
+	"by-position":                      "n what",
 	// continuous
 	"atk-per-counter":                   "n",
 	"piercing":                          "",
@@ -381,6 +391,8 @@ var opSpec = map[string]string{
 	"no-deck-to-hand":                   "",
 	"summon-without-tributes":           "n",
 	"synchro-material-only":             "filter",
+	"detach-instead":                    "n",
+	"atk-boost-with-material":           "filter n what",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

@@ -170,31 +170,10 @@ func (d *duel) wouldLoop(a *Action) bool {
 }
 
 // fork copies the duel for a trial run: every card, chain link and
-// pending trigger, so the copy never touches the original.
+// pending trigger, so the copy never touches the original. A card reached
+// twice (in a zone and as a link's target) is copied once (cloner).
 func (d *duel) fork() *duel {
-	im := map[*inst]*inst{}
-	var cp func(c *inst) *inst
-	cp = func(c *inst) *inst {
-		if c == nil {
-			return nil
-		}
-		if x, ok := im[c]; ok {
-			return x
-		}
-		x := *c
-		im[c] = &x
-		return &x
-	}
-	list := func(cs []*inst) []*inst {
-		if cs == nil {
-			return nil
-		}
-		out := make([]*inst, len(cs))
-		for i, c := range cs {
-			out[i] = cp(c)
-		}
-		return out
-	}
+	cl := &cloner{im: map[*inst]*inst{}}
 	f := *d
 	f.forked, f.loopFound, f.steps = true, false, 0
 	f.nameUsed = maps.Clone(d.nameUsed)
@@ -209,20 +188,62 @@ func (d *duel) fork() *duel {
 			continue
 		}
 		x := *ps
-		x.hand, x.deck, x.gy, x.banished = list(ps.hand), list(ps.deck), list(ps.gy), list(ps.banished)
-		x.mz, x.st, x.fz = list(ps.mz), list(ps.st), cp(ps.fz)
+		x.hand, x.deck, x.gy, x.banished = cl.list(ps.hand), cl.list(ps.deck), cl.list(ps.gy), cl.list(ps.banished)
+		x.mz, x.st, x.fz = cl.list(ps.mz), cl.list(ps.st), cl.inst(ps.fz)
 		f.pl[i] = &x
 	}
-	for old, x := range im {
-		x.linked, x.equipTo, x.negBy = cp(old.linked), cp(old.equipTo), cp(old.negBy)
+	for old, x := range cl.im {
+		x.linked, x.equipTo, x.negBy = cl.inst(old.linked), cl.inst(old.equipTo), cl.inst(old.negBy)
 	}
+	f.forkChain(d, cl)
+	f.forkBattle(d, cl)
+	for i, ps := range d.pl {
+		if ps != nil {
+			f.pl[i].extra, f.pl[i].dm, f.pl[i].dmCard = cl.list(ps.extra), cl.inst(ps.dm), cl.inst(ps.dmCard)
+		}
+	}
+	f.forkRest(d, cl)
+	return &f
+}
+
+// cloner copies cards for fork, each at most once.
+type cloner struct{ im map[*inst]*inst }
+
+// inst is c's copy (nil for nil).
+func (cl *cloner) inst(c *inst) *inst {
+	if c == nil {
+		return nil
+	}
+	if x, ok := cl.im[c]; ok {
+		return x
+	}
+	x := *c
+	cl.im[c] = &x
+	return &x
+}
+
+// list is a copy of cs with every card copied (nil for nil).
+func (cl *cloner) list(cs []*inst) []*inst {
+	if cs == nil {
+		return nil
+	}
+	out := make([]*inst, len(cs))
+	for i, c := range cs {
+		out[i] = cl.inst(c)
+	}
+	return out
+}
+
+// forkChain copies the chain being built or resolved and the triggers
+// waiting to go on the next one.
+func (f *duel) forkChain(d *duel, cl *cloner) {
 	lm := map[*link]*link{}
 	f.chain = nil
 	for _, l := range d.chain {
 		x := *l
-		x.src, x.targets, x.choose, x.battled, x.random = cp(l.src), list(l.targets), list(l.choose), cp(l.battled), cp(l.random)
-		x.summoned = list(l.summoned)
-		x.tributes = list(l.tributes)
+		x.src, x.targets, x.choose, x.battled, x.random = cl.inst(l.src), cl.list(l.targets), cl.list(l.choose), cl.inst(l.battled), cl.inst(l.random)
+		x.summoned = cl.list(l.summoned)
+		x.tributes = cl.list(l.tributes)
 		x.respTo = lm[l.respTo]
 		if f.chainRec >= 0 && l.rec != nil {
 			x.rec = &f.t.Chains[f.chainRec].Links[l.rec.N-1]
@@ -230,7 +251,7 @@ func (d *duel) fork() *duel {
 		if l.spare != nil {
 			x.spare = map[*inst]bool{}
 			for c, v := range l.spare {
-				x.spare[cp(c)] = v
+				x.spare[cl.inst(c)] = v
 			}
 		}
 		lm[l] = &x
@@ -239,53 +260,58 @@ func (d *duel) fork() *duel {
 	f.pending = nil
 	for _, tr := range d.pending {
 		x := *tr
-		x.src, x.battled, x.targets = cp(tr.src), cp(tr.battled), list(tr.targets)
+		x.src, x.battled, x.targets = cl.inst(tr.src), cl.inst(tr.battled), cl.list(tr.targets)
 		f.pending = append(f.pending, &x)
 	}
-	if d.atk != nil {
-		x := *d.atk
-		x.attacker, x.target = cp(d.atk.attacker), cp(d.atk.target)
-		if d.atk.res != nil {
-			r := *d.atk.res
-			r.destroyed = list(d.atk.res.destroyed)
-			for i := range r.by {
-				r.by[i] = cp(d.atk.res.by[i])
-			}
-			x.res = &r
-		}
-		f.atk = &x
+}
+
+// forkBattle copies the attack under way and its result.
+func (f *duel) forkBattle(d *duel, cl *cloner) {
+	if d.atk == nil {
+		return
 	}
+	x := *d.atk
+	x.attacker, x.target = cl.inst(d.atk.attacker), cl.inst(d.atk.target)
+	if d.atk.res != nil {
+		r := *d.atk.res
+		r.destroyed = cl.list(d.atk.res.destroyed)
+		for i := range r.by {
+			r.by[i] = cl.inst(d.atk.res.by[i])
+		}
+		x.res = &r
+	}
+	f.atk = &x
+}
+
+// forkRest copies the rest of the duel's state: maintenance costs, cards
+// away until a later turn, replacement choices, Domain's offers and team
+// state, and the slices the copy appends to.
+func (f *duel) forkRest(d *duel, cl *cloner) {
 	f.maint = nil
 	for _, m := range d.maint {
 		x := *m
-		x.c = cp(m.c)
+		x.c = cl.inst(m.c)
 		f.maint = append(f.maint, &x)
-	}
-	for i, ps := range d.pl {
-		if ps != nil {
-			f.pl[i].extra, f.pl[i].dm, f.pl[i].dmCard = list(ps.extra), cp(ps.dm), cp(ps.dmCard)
-		}
 	}
 	f.dmOffers = append([]int(nil), d.dmOffers...)
 	f.away = nil
 	for _, tb := range d.away {
 		x := *tb
-		x.c = cp(tb.c)
+		x.c = cl.inst(tb.c)
 		f.away = append(f.away, &x)
 	}
-	f.trapStunSrc = cp(d.trapStunSrc)
+	f.trapStunSrc = cl.inst(d.trapStunSrc)
 	f.replaceWith = nil
 	for k, v := range d.replaceWith {
 		if f.replaceWith == nil {
 			f.replaceWith = map[*inst]*inst{}
 		}
-		f.replaceWith[cp(k)] = cp(v)
+		f.replaceWith[cl.inst(k)] = cl.inst(v)
 	}
 	f.teamLast = append([]int(nil), d.teamLast...)
 	f.orders = append([][]*Card(nil), d.orders...)
 	f.winEvents = append([]string(nil), d.winEvents...)
 	f.passed = append([]bool(nil), d.passed...)
-	return &f
 }
 
 // loopsIllegal is whether starting an infinite loop is illegal (LoopsIllegal); otherwise the loop is broken by game mechanics (VoluntaryLoops): the one place that reads the switch.

@@ -177,10 +177,15 @@ func payReturnOwnCost(cc costCall) ([]string, bool) {
 
 // opSpecialSummonZeroed Special Summons the first monster matching
 // `filter` from its controller's hand, then Deck, then Graveyard, with its
-// ATK and DEF made 0 ("Hieratic Dragon of Tefnuit").
+// ATK and DEF made 0 ("Hieratic Dragon of Tefnuit"); `what: deck` takes
+// it from the Deck only ("Hieratic Dragon King of Atum").
 func opSpecialSummonZeroed(d *duel, l *link, o Op) {
 	p := l.ctrl
-	for _, loc := range []string{locHand, locDeck, locGY} {
+	locs := []string{locHand, locDeck, locGY}
+	if o.What == "deck" { // "Hieratic Dragon King of Atum" (xyzfx.go)
+		locs = []string{locDeck}
+	}
+	for _, loc := range locs {
 		for _, c := range *d.cardList(p, loc) {
 			if c == l.src || !c.isMonster() || !d.matches(c, o.Filter) {
 				continue

@@ -78,6 +78,8 @@ func narrate(s *Scenario, a *Action) string {
 		b.WriteString(who + " Flip Summons " + narrCard(s, a.Card))
 	case vSynchro:
 		b.WriteString(who + " Synchro Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
+	case vLink:
+		b.WriteString(who + " Link Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
 	case vXyz:
 		b.WriteString(who + " Xyz Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
 	case vSet:
@@ -161,6 +163,8 @@ func narrate(s *Scenario, a *Action) string {
 		}
 	case vKeepDM:
 		b.WriteString(who + " leaves their Deck Master where it is")
+	case vDetachInstead:
+		b.WriteString(who + " chooses to detach a material from " + narrCard(s, a.Card) + " instead if it would be destroyed")
 	case vInstead:
 		b.WriteString(who + " chooses to destroy " + narrCard(s, a.Card) + " in place of " + narrCard(s, a.Other) + " if it would be destroyed")
 	default:

@@ -60,6 +60,7 @@ var effectOps = map[string]opFunc{
 	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
 	"dangerous-machine":                opDangerousMachine,            // dice.go
 	"exciton":                          opExciton,                     // eachplayer.go
+	"lose-atk-def":                     opLoseAtkDef,                  // noresponse.go
 	"primal-being":                     opPrimalBeing,                 // summoncount.go
 	"face-down-all":                    opFaceDownAll,                 // chosenopp.go
 	"eclipse-end-phase":                opEclipseEndPhase,             // chosenopp.go
@@ -143,6 +144,8 @@ var effectOps = map[string]opFunc{
 	"look-deck-top":                    opLookDeckTop,
 	"change-position":                  opChangePosition,
 	"negate-traps-this-turn":           opNegateTrapsThisTurn,
+	"lock-opponent-gy":                 opLockOpponentGy, // xyzfx.go
+	"by-position":                      opByPosition,     // xyzfx.go
 }
 
 // exec runs one op of a resolving link, through effectOps.

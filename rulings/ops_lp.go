@@ -6,9 +6,12 @@ import (
 	"fmt"
 )
 
-// opDamage inflicts `n` damage to its target opponent (`to: opponent`, the default) or its controller (`to: you`).
+// opDamage inflicts `n` damage to its target opponent (`to: opponent`, the default) or its controller (`to: you`); with `what: if-destroyed`, only if a `destroy` before it in the effect destroyed a card.
 func opDamage(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
+	if o.What == "if-destroyed" && !l.destroyedOne { // "and if you do" after a destroy ("Number 50: Blackship of Corn")
+		return
+	}
 	to := p
 	switch o.To {
 	case "opponent", "":

@@ -12,8 +12,9 @@ package rulings
 // instead.
 //
 // The Pendulum Zones are the player's Spell & Trap Zones holding a card with
-// inst.pzone; the engine has no columns, so it counts them (two at most)
-// rather than placing them at the ends. Activating a card as a Pendulum
+// inst.pzone; the engine counts them (two at most) rather than holding
+// them to the end zones (link.go numbers the zones but keeps no
+// Pendulum Zone apart). Activating a card as a Pendulum
 // Spell is written as placing it: the engine builds no Chain Link for that
 // activation.
 

@@ -23,6 +23,9 @@ import (
 
 // procedureConds are the conditions a Summon procedure may name in `when:`.
 var procedureConds = map[string]func(d *duel, p int, c *inst) bool{
+	// 2 or more cards are in one column, counting the player in front
+	// ("Mekk-Knight Purple Nightfall"; it goes to that column: link.go).
+	"two-cards-in-a-column": procColumn,
 	// you control no monsters ("Jester Confit").
 	"you-control-no-monsters": func(d *duel, p int, c *inst) bool { return d.monsterCount(p) == 0 },
 	// only your opponent controls monsters ("Cyber Dragon"): you control
@@ -141,7 +144,11 @@ func (d *duel) procedureAllowed(p int, c *inst, e *Effect) bool {
 		cond = retroProcedureConds[e.When] // mustfirst.go
 	}
 	if cond != nil && !cond(d, p, c) {
-		d.illegal(fmt.Sprintf("%s can be Special Summoned this way only if %s", c.name(), whenConditions[e.When]), d.oppConditionRef())
+		r := d.oppConditionRef()
+		if e.When == "two-cards-in-a-column" {
+			r = d.columnRef() // link.go
+		}
+		d.illegal(fmt.Sprintf("%s can be Special Summoned this way only if %s", c.name(), whenConditions[e.When]), r)
 		return false
 	}
 	if !d.onceFree(c, e) {

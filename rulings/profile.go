@@ -272,146 +272,173 @@ func (p *Profile) Switches() []Switch {
 	return out
 }
 
+// switchList collects a profile's switches; a switch with neither a rule
+// nor an assumption is left out.
+type switchList struct{ out []Switch }
+
+func (l *switchList) add(topic, name, summary, value, rule string, asm bool) {
+	if rule == "" && !asm {
+		return
+	}
+	l.out = append(l.out, Switch{Name: name, Summary: summary, Value: value, Rule: rule, Assumed: asm, Topic: topic})
+}
+
+func (l *switchList) addB(topic, name, summary string, s Setting[bool], yes, no string) {
+	l.add(topic, name, summary, yesNo(s.Value, yes, no), s.Rule, s.Assumed)
+}
+
+// switches lists the profile's rule switches in the order the compare and
+// format pages show them, one group per function below.
 func (p *Profile) switches() []Switch {
-	var out []Switch
-	add := func(topic, name, summary, value, rule string, asm bool) {
-		if rule == "" && !asm {
-			return
-		}
-		out = append(out, Switch{Name: name, Summary: summary, Value: value, Rule: rule, Assumed: asm, Topic: topic})
-	}
-	addB := func(topic, name, summary string, s Setting[bool], yes, no string) {
-		add(topic, name, summary, yesNo(s.Value, yes, no), s.Rule, s.Assumed)
-	}
-	addB("first-turn-draw", "First-turn draw", "Whether the player who goes first draws in their first Draw Phase.", p.FirstTurnDraw,
+	var l switchList
+	p.duelSwitches(&l)
+	p.battleSwitches(&l)
+	p.cardSwitches(&l)
+	p.multiplayerSwitches(&l)
+	return l.out
+}
+
+// duelSwitches: the duel's start, Field Spells, priority, SEGOC, costs and decking out.
+func (p *Profile) duelSwitches(l *switchList) {
+	l.addB("first-turn-draw", "First-turn draw", "Whether the player who goes first draws in their first Draw Phase.", p.FirstTurnDraw,
 		"the first player draws (starts with 6 cards)", "the first player does not draw")
-	addB("field-spell", "Field Spells", "How many face-up Field Spells may exist, and what a resolving activation does to the opponent's.", p.SharedFieldSpell,
+	l.addB("field-spell", "Field Spells", "How many face-up Field Spells may exist, and what a resolving activation does to the opponent's.", p.SharedFieldSpell,
 		"one face-up Field Spell for both players: a resolving activation destroys the opponent's; it must stay face-up to resolve; a Set one destroys nothing",
 		"one Field Spell per player")
-	add("field-spell", "Replacing your own Field Spell", "What happens to your Field Spell when you place a new one in your Field Zone.",
+	l.add("field-spell", "Replacing your own Field Spell", "What happens to your Field Spell when you place a new one in your Field Zone.",
 		yesNo(p.ReplaceOwnField.Value == "destroy", "the old one is destroyed at once, without a chain", "the old one is sent to the Graveyard"),
 		p.ReplaceOwnField.Rule, p.ReplaceOwnField.Assumed)
-	add("deck-size", "Deck size", "How many cards the Main Deck and the Extra (Fusion) Deck may hold.", p.DeckLimits.Value, p.DeckLimits.Rule, p.DeckLimits.Assumed)
-	addB("priority", "Priority", "What the turn player may do first after a chain or a Summon resolves.", p.IgnitionPriority,
+	l.add("deck-size", "Deck size", "How many cards the Main Deck and the Extra (Fusion) Deck may hold.", p.DeckLimits.Value, p.DeckLimits.Rule, p.DeckLimits.Assumed)
+	l.addB("priority", "Priority", "What the turn player may do first after a chain or a Summon resolves.", p.IgnitionPriority,
 		"fast effects or an Ignition Effect, before the opponent may respond", "fast effects only")
-	add("segoc", "SEGOC", "How simultaneous Trigger Effects are ordered on a chain.", segocText(p.SEGOC.Value), p.SEGOC.Rule, p.SEGOC.Assumed)
-	addB("lp-cost", "Life Point costs", "Whether a cost may bring Life Points to exactly 0.", p.LPCostToZero,
+	l.add("segoc", "SEGOC", "How simultaneous Trigger Effects are ordered on a chain.", segocText(p.SEGOC.Value), p.SEGOC.Rule, p.SEGOC.Assumed)
+	l.addB("lp-cost", "Life Point costs", "Whether a cost may bring Life Points to exactly 0.", p.LPCostToZero,
 		"you may pay down to 0 and lose", "a cost may not bring LP to 0")
-	addB("lp-cost", "Maintenance costs", "What happens when a maintenance cost equals your Life Points.", p.MaintenanceToZero,
+	l.addB("lp-cost", "Maintenance costs", "What happens when a maintenance cost equals your Life Points.", p.MaintenanceToZero,
 		"you pay and lose", "the card is destroyed instead")
-	addB("lp-cost", "Chain Energy", "Whether \"Chain Energy\"'s payments may bring LP to 0.", p.ChainEnergyToZero,
+	l.addB("lp-cost", "Chain Energy", "Whether \"Chain Energy\"'s payments may bring LP to 0.", p.ChainEnergyToZero,
 		"yes, even where other costs may not", "as any other cost")
-	addB("deck-out", "Decking out by your own draw", "Whether a draw effect may be used when the Deck has too few cards.", p.DrawPastDeck,
+	l.addB("deck-out", "Decking out by your own draw", "Whether a draw effect may be used when the Deck has too few cards.", p.DrawPastDeck,
 		"allowed: the player who cannot draw loses", "not allowed")
-	addB("zero-atk-battle", "0-ATK battles", "Two Attack Position monsters with 0 ATK battle.", p.ZeroATKBothDie,
+}
+
+// battleSwitches: battles, replays and the Damage Step.
+func (p *Profile) battleSwitches(l *switchList) {
+	l.addB("zero-atk-battle", "0-ATK battles", "Two Attack Position monsters with 0 ATK battle.", p.ZeroATKBothDie,
 		"both are destroyed", "neither is destroyed")
-	add("replay", "Replays", "What a replay is when the opponent's monsters change during the Battle Step.",
+	l.add("replay", "Replays", "What a replay is when the opponent's monsters change during the Battle Step.",
 		yesNo(p.Replay.Value == ReplayNewAttack,
 			"a new attack: the monster may attack later if it does not attack now, and attack costs are paid again",
 			"the same attack: it picks a new target or is cancelled, and a cancelled attack counts as declared"),
 		p.Replay.Rule, p.Replay.Assumed)
-	addB("battle-phase", "Responses to an attack", "How many chains may answer an attack declaration.", p.OneChainOnAttack,
+	l.addB("battle-phase", "Responses to an attack", "How many chains may answer an attack declaration.", p.OneChainOnAttack,
 		"one chain only", "cards that answer the declaration only in the first chain; other fast effects after it")
-	add("damage-step", "Damage Step timings", "How many distinct timings the Damage Step has.",
+	l.add("damage-step", "Damage Step timings", "How many distinct timings the Damage Step has.",
 		fmt.Sprintf("%d: %s", len(p.DamageStep), timingNames(p.DamageStep)),
 		p.DamageStepRule.Rule, p.DamageStepRule.Assumed)
-	add("damage-step", "Negation in the Damage Step", "Which effects that negate activations may be used in the Damage Step.",
+	l.add("damage-step", "Negation in the Damage Step", "Which effects that negate activations may be used in the Damage Step.",
 		yesNo(p.DSNegators.Value == "monster-only", "monster effects and Counter Traps only; no Spell Speed 2 Spells or Traps",
 			"any Spell Speed 2 or 3 effect that negates an activation"),
 		p.DSNegators.Rule, p.DSNegators.Assumed)
-	addB("damage-step", "Flashbang first", "Whether \"Flashbang\" is activated after damage calculation before the triggers waiting there go on a chain.", p.FirstOverTriggers,
+	l.addB("damage-step", "Flashbang first", "Whether \"Flashbang\" is activated after damage calculation before the triggers waiting there go on a chain.", p.FirstOverTriggers,
 		"yes: it goes first, alone, and the waiting triggers miss their timing when the Battle Phase ends", "no: the waiting triggers go on a chain first, and it may be chained to them")
 	for i := range p.DamageStep {
 		t := &p.DamageStep[i]
-		add("damage-step", fmt.Sprintf("Damage Step timing %d: %s", i+1, t.Name), t.Description,
+		l.add("damage-step", fmt.Sprintf("Damage Step timing %d: %s", i+1, t.Name), t.Description,
 			yesNo(t.Chains.Value == 1, "one chain started by the players", "any number of chains"),
 			t.Chains.Rule, t.Chains.Assumed)
 	}
-	addB("continuous-trap", "Continuous Traps with Ignition-like effects", "Whether a Set Continuous Trap can be activated and have its Ignition-like effect used at the same time.",
+}
+
+// cardSwitches: Continuous Traps, reveals, searches, triggers, equips, positions, loops, Unions, the end-of-turn discard, Trap Monsters and match draws.
+func (p *Profile) cardSwitches(l *switchList) {
+	l.addB("continuous-trap", "Continuous Traps with Ignition-like effects", "Whether a Set Continuous Trap can be activated and have its Ignition-like effect used at the same time.",
 		p.ContinuousTrapFlipUse,
 		"yes: it may answer the very card it is flipped in response to",
 		"no: flipping it only activates the card; it must already be face-up to use the effect against something")
-	addB("verifying-hands", "Verifying hands and Decks", "Whether a hand or Deck is revealed to verify a resolution that public information already proves.",
+	l.addB("verifying-hands", "Verifying hands and Decks", "Whether a hand or Deck is revealed to verify a resolution that public information already proves.",
 		p.AlwaysReveal,
 		"always: the reveal is carried out even when the rules or the Forbidden & Limited List already prove the result",
 		"only when needed: no reveal when public information already proves the result")
-	addB("failure-to-find", "Failure to find", "Whether a card that searches the Deck may be activated when the Deck holds no card it can get.",
+	l.addB("failure-to-find", "Failure to find", "Whether a card that searches the Deck may be activated when the Deck holds no card it can get.",
 		p.FailToFind,
 		"yes: it finds nothing and the Deck is shuffled (except \"The Agent of Creation - Venus\", which needs a \"Mystical Shine Ball\")",
 		"no: the Deck must hold a card it can get")
-	addB("trigger-timing", "Triggers mid-chain and from the Deck", "Whether a trigger met while a chain resolves still activates after its card has moved, even into the Deck.",
+	l.addB("trigger-timing", "Triggers mid-chain and from the Deck", "Whether a trigger met while a chain resolves still activates after its card has moved, even into the Deck.",
 		p.TriggerAfterMove,
 		"yes: the trigger is recognized when it is met and activates after the chain wherever the card went",
 		"no: a card that moved before its effect could activate loses the activation")
-	addB("monster-equip", "Monsters equipping monsters", "What happens to the target when a monster's equip effect fails because that monster left the field or was turned face-down.",
+	l.addB("monster-equip", "Monsters equipping monsters", "What happens to the target when a monster's equip effect fails because that monster left the field or was turned face-down.",
 		p.EquipFailKeeps,
 		"the target stays where it is", "the target is sent to the Graveyard")
-	addB("battle-position", "Changing battle positions", "Whether a monster Summoned this turn may have its position changed by hand.",
+	l.addB("battle-position", "Changing battle positions", "Whether a monster Summoned this turn may have its position changed by hand.",
 		p.OpponentSummonPosition,
 		"only a monster the turn player Summoned is locked; one Summoned by the opponent (or taken from them) may change position",
 		"no monster Summoned this turn may change position by hand")
-	add("infinite-loop", "Infinite loops", "What happens when an action would start an infinite loop.",
+	l.add("infinite-loop", "Infinite loops", "What happens when an action would start an infinite loop.",
 		yesNo(p.VoluntaryLoops.Value == LoopsIllegal,
 			"a voluntary action that would start a loop is illegal; a loop the game starts by itself destroys its cause",
 			"every loop is broken by sending its primary cause to the Graveyard"),
 		p.VoluntaryLoops.Rule, p.VoluntaryLoops.Assumed)
-	add("union", "Unions per monster", "How many Union monsters one monster may carry.",
+	l.add("union", "Unions per monster", "How many Union monsters one monster may carry.",
 		yesNo(p.UnionLimit.Value == 1, "one", "any number"), p.UnionLimit.Rule, p.UnionLimit.Assumed)
-	add("union", "Union protection", "What destruction an equipped Union monster protects from.",
+	l.add("union", "Union protection", "What destruction an equipped Union monster protects from.",
 		yesNo(p.UnionProtection.Value == UnionPrinted, "as printed then: destruction by battle only, except \"Heavy Mech Support Platform\" (battle or effect)",
 			"destruction by battle or by card effect"),
 		p.UnionProtection.Rule, p.UnionProtection.Assumed)
-	add("end-of-turn-discard", "End-of-turn discard", "Whether players may respond to the discard for hand size, and what it triggers.",
+	l.add("end-of-turn-discard", "End-of-turn discard", "Whether players may respond to the discard for hand size, and what it triggers.",
 		discardText(p.HandSizeDiscard.Value), p.HandSizeDiscard.Rule, p.HandSizeDiscard.Assumed)
-	addB("trap-monster", "Trap Monster zones", "Which zones a Trap Monster occupies once it is a monster.", p.TrapMonsterZones,
+	l.addB("trap-monster", "Trap Monster zones", "Which zones a Trap Monster occupies once it is a monster.", p.TrapMonsterZones,
 		"a Monster Zone and the Spell & Trap Zone it was activated in", "a Monster Zone only")
-	addB("match-draw", "Match draws", "Whether a match may end in a draw when time is called with duel wins level.", p.MatchDraws,
+	l.addB("match-draw", "Match draws", "Whether a match may end in a draw when time is called with duel wins level.", p.MatchDraws,
 		"yes: a match with equal duel wins is a draw", "no: an extra duel of at most four turns decides the match")
-	// Multiplayer and Deck Master switches.
+}
+
+// multiplayerSwitches: several players, teams, player removal, Domain's errata and the Deck Master.
+func (p *Profile) multiplayerSwitches(l *switchList) {
 	if p.Seating.Rule != "" || p.Seating.Assumed {
-		add("multiplayer", "Players", "How many players a game may have, and how they sit.",
+		l.add("multiplayer", "Players", "How many players a game may have, and how they sit.",
 			seatingText(p.Seating), p.Seating.Rule, p.Seating.Assumed)
 	}
-	addB("first-turn-draw", "First-turn draw with three or more players", "Whether every player draws on their first turn in a game of three or more.",
+	l.addB("first-turn-draw", "First-turn draw with three or more players", "Whether every player draws on their first turn in a game of three or more.",
 		p.FirstTurnDrawMulti, "every player draws on their first turn, the first player too", "the first player does not draw")
-	add("multiplayer", "Response order", "Who may respond first to an activation.",
+	l.add("multiplayer", "Response order", "Who may respond first to an activation.",
 		"clockwise from the player after the one who activated; a new activation restarts the round after its player",
 		p.ResponseOrder.Rule, p.ResponseOrder.Assumed)
-	add("multiplayer", "First Battle Phase", "Who conducts the first Battle Phase of the game.",
+	l.add("multiplayer", "First Battle Phase", "Who conducts the first Battle Phase of the game.",
 		"the last player in the turn rotation; the players before them have no Battle Phase in their first turn",
 		p.FirstBattlePhase.Rule, p.FirstBattlePhase.Assumed)
-	add("multiplayer", "Team turn order", "How turns pass in a team battle.",
+	l.add("multiplayer", "Team turn order", "How turns pass in a team battle.",
 		"teams alternate, and each team's players take its turns in their own order (A1, B1, A2, B2)",
 		p.TeamTurnOrder.Rule, p.TeamTurnOrder.Assumed)
-	addB("team-battle", "Teams", "How team battles are scored.", p.TeamRules,
+	l.addB("team-battle", "Teams", "How team battles are scored.", p.TeamRules,
 		"every player has 8000 LP; teammates are opponents for card effects; the last team with players left wins", "no teams")
-	addB("player-removal", "Removing a player", "What happens when a player loses while others play on.", p.PlayerRemoval,
+	l.addB("player-removal", "Removing a player", "What happens when a player loses while others play on.", p.PlayerRemoval,
 		"their chain links vanish, cards they own leave the game (Tokens aside), others' cards go back to their owners or to the Graveyard, and their resolved effects keep applying",
 		"the duel ends")
-	addB("card-errata", "Effects on \"your opponent\"", "How an effect that acts on \"your opponent\" chooses among several.", p.OpponentTargeting,
+	l.addB("card-errata", "Effects on \"your opponent\"", "How an effect that acts on \"your opponent\" chooses among several.", p.OpponentTargeting,
 		"it targets one opponent on activation and affects only that player; a trigger targets the opponent who set it off", "there is one opponent")
-	addB("card-errata", "\"Each\", \"both\" and \"neither\"", "How \"each player\", \"both players\" and \"neither player\" are read.", p.EachMeansAll,
+	l.addB("card-errata", "\"Each\", \"both\" and \"neither\"", "How \"each player\", \"both players\" and \"neither player\" are read.", p.EachMeansAll,
 		"\"each\" and \"both\" mean all players; \"neither\" means no player", "the two players")
-	addB("card-errata", "Exchanges between players", "How an effect that moves cards between players works with several.", p.ExchangesPass,
+	l.addB("card-errata", "Exchanges between players", "How an effect that moves cards between players works with several.", p.ExchangesPass,
 		"each player passes to the next player in turn order, starting with the turn player", "the two players swap")
-	addB("card-errata", "Conditions on \"your opponent\"", "How a condition on \"your opponent\" is met with several opponents.", p.OpponentConditions,
+	l.addB("card-errata", "Conditions on \"your opponent\"", "How a condition on \"your opponent\" is met with several opponents.", p.OpponentConditions,
 		"one opponent meeting it is enough; if it affects that player's cards, the effect targets that player", "the one opponent must meet it")
-	addB("card-errata", "Continuous effects with several opponents", "Whom a continuous effect on \"your opponent\" reaches.", p.ContinuousAllOpps,
+	l.addB("card-errata", "Continuous effects with several opponents", "Whom a continuous effect on \"your opponent\" reaches.", p.ContinuousAllOpps,
 		"every opponent, or every player who meets its condition", "the one opponent")
-	addB("deck-master", "Deck Master Zone", "Where the Deck Master starts and what it can do there.", p.DeckMasterZone,
+	l.addB("deck-master", "Deck Master Zone", "Where the Deck Master starts and what it can do there.", p.DeckMasterZone,
 		"it starts in its own Deck Master Zone, outside the field, hand and Graveyard; there it cannot use effects, be targeted or be affected", "no Deck Master")
-	add("deck-master", "Leaving the Deck Master Zone", "How the Deck Master may leave its zone.",
+	l.add("deck-master", "Leaving the Deck Master Zone", "How the Deck Master may leave its zone.",
 		"by Normal or Tribute Summon or Set, by its own Summon mechanic or procedure, or by Pendulum means; never by an effect that Special Summons from another zone",
 		p.DeckMasterLeave.Rule, p.DeckMasterLeave.Assumed)
-	add("deck-master", "Deck Master cost", "What leaving the Deck Master Zone costs.",
+	l.add("deck-master", "Deck Master cost", "What leaving the Deck Master Zone costs.",
 		fmt.Sprintf("%d LP for each earlier return to the zone (0, %d, %d, ...)", p.DeckMasterCost.Value, p.DeckMasterCost.Value, 2*p.DeckMasterCost.Value),
 		p.DeckMasterCost.Rule, p.DeckMasterCost.Assumed)
-	addB("lp-cost", "Deck Master cost as a Life Point cost", "Whether the Deck Master's payment counts as a Life Point cost.", p.DeckMasterCostLP,
+	l.addB("lp-cost", "Deck Master cost as a Life Point cost", "Whether the Deck Master's payment counts as a Life Point cost.", p.DeckMasterCostLP,
 		"yes: it is a cost like any other and does not start a chain", "no")
-	add("deck-master", "Returning the Deck Master", "When a Deck Master that changed zones may go back to its zone.",
+	l.add("deck-master", "Returning the Deck Master", "When a Deck Master that changed zones may go back to its zone.",
 		"just before the game state opens, once every chain has resolved, each owner in turn order from the turn player; a Deck Master not returned then stays until it changes zones again",
 		p.DeckMasterReturn.Rule, p.DeckMasterReturn.Assumed)
-	return out
 }
 
 func discardText(v string) string {
@@ -825,8 +852,8 @@ func domainProfile() *Profile {
 		{Topic: "deckbuilding", Page: "domain-deckbuilding#rule", Reason: "not modelled in replays, because Deck legality (one Deck Master, 60 cards, up to 15 in the Extra Deck, one copy of each card) is checked by the Domain deck checker in rulings/domain, before a game"},
 		{Topic: "domain", Page: "domain-domain#rule", Reason: "not modelled in replays, because a Deck Master's Domain decides which cards a Deck may hold, which the Domain deck checker in rulings/domain computes from card data"},
 		{Topic: "deckbuilding", Page: "domain-domain#rule", Reason: "not modelled in replays, because it is a deckbuilding rule, checked by the Domain deck checker in rulings/domain"},
-		{Topic: "multiplayer", Page: "domain-player-positioning#rule", Reason: "not modelled, because the engine has no columns, Extra Monster Zones or Link Arrows; seats only decide the turn rotation"},
-		{Topic: "card-errata", Page: "domain-additional-examples#rule", Reason: "not modelled, because the effects of its cards (\"Evilswarm Exciton Knight\", \"Book of Eclipse\", \"Arcana Triumph Joker\", \"Ojama King\", \"Mystic Mine\") are outside the engine's vocabulary"},
+		{Topic: "multiplayer", Page: "domain-player-positioning#rule", Reason: "not modelled as a rule switch, because Domain is the only format with more than two seats: the seating is the scenario's order, and link.go reads who sits in front for columns, the shared Extra Monster Zones and Link Arrows"},
+		{Topic: "card-errata", Page: "domain-additional-examples#rule", Reason: "not modelled as a rule switch of its own, because its examples apply the general errata, opponent-targeting and continuous-effect switches; its cards replay in content/scenarios"},
 	}
 	return p
 }

@@ -20,7 +20,7 @@ import (
 // marking of monsters destroyed by battle (battle.go) both ask
 // replacedBy, so the mechanic serves battle and effect destruction alike;
 // another kind of replacement (a material detached instead: "Number 101:
-// Silent Honor ARK") is another `what` of the same op.
+// Silent Honor ARK") is detach.go's `detach-instead`.
 
 // reInstead reads "destroys X instead of Y".
 var reInstead = regexp.MustCompile(`(?i)^(?:will )?destroys?\s+(.+?)\s+instead of\s+(.+)$`)
@@ -67,6 +67,9 @@ func (d *duel) cannotReplace(c, sub *inst) string {
 // controller chose one and the replacement still applies, and reports
 // whether c is spared.
 func (d *duel) replacedBy(c *inst) bool {
+	if d.detachedInstead(c) { // detach.go
+		return true
+	}
 	sub, ok := d.replaceWith[c]
 	if !ok {
 		return false
@@ -84,6 +87,9 @@ func (d *duel) replacedBy(c *inst) bool {
 // ifMet checks an effect's `if:` condition when it would activate, and
 // says why it is not met, or "".
 func (d *duel) ifMet(c *inst, e *Effect) string {
+	if why := d.gyActivationLocked(c); why != "" { // xyzfx.go
+		return why
+	}
 	for _, term := range strings.Split(e.If, ";") {
 		term = strings.TrimSpace(term)
 		switch {

@@ -54,6 +54,7 @@ type duel struct {
 	lingering    []*lingering    // effects that last until a player\'s next Draw Phase ("Heat Wave")
 	dice         []dieRoll       // die results the script stated, not yet used (dice.go)
 	delayed      []delayedFx     // effects applied later this turn on a chosen opponent (chosenopp.go)
+	zonesShown   bool            // the scenario uses zones and columns: the State names each card's zone (link.go)
 	loopFound    bool            // the trial copy met an infinite loop
 	lastAttackID int             // id of the monster that declared the latest attack (secondattack.go)
 	replaceWith  map[*inst]*inst // the card to destroy in place of another, chosen by its controller (replace.go)
@@ -276,6 +277,9 @@ func (d *duel) setup() {
 			if c.owner != pi {
 				c.ctrlBack = c.owner
 			}
+			c.wantZone = sp.Zone
+			d.zonesShown = d.zonesShown || sp.Zone > 0 || sp.Card != nil && sp.Card.Has("link")
+			d.assignZone(c, pi, locMonster)
 			ps.mz = append(ps.mz, c)
 		}
 		for _, sp := range su.Spells {
@@ -284,6 +288,9 @@ func (d *duel) setup() {
 				c.def = false
 			}
 			c.pzone = sp.Pendulum
+			c.wantZone = sp.Zone
+			d.zonesShown = d.zonesShown || sp.Zone > 0
+			d.assignZone(c, pi, locSpell)
 			ps.st = append(ps.st, c)
 		}
 		for _, sp := range su.Field {
@@ -545,9 +552,11 @@ var verbs = map[string]func(d *duel, a *Action){
 	vTimeCalled:    func(d *duel, _ *Action) { d.timeCalled() },
 	vSynchro:       (*duel).synchroSummon,
 	vXyz:           (*duel).xyzSummon,
+	vLink:          (*duel).linkSummon, // link.go
 	vProcedure:     (*duel).procedureSummon,
 	vSetAsSpell:    (*duel).setAsSpell,
 	vInstead:       (*duel).instead,
+	vDetachInstead: (*duel).chooseDetachInstead,
 	vPendulumSpell: (*duel).pendulumActivate,
 	vPendulum:      (*duel).pendulumSummon,
 	vRoll:          (*duel).roll,

@@ -120,6 +120,7 @@ type CardSpec struct {
 	IsDM     bool   // the player's Deck Master, starting outside its zone ("deck master")
 	Pendulum bool   // a Pendulum Monster in a Pendulum Zone ("pendulum", among the Spells & Traps)
 	Special  bool   // a monster that was Special Summoned ("special summoned")
+	Zone     int    // the zone it starts in: "column 3" (1-5), "extra monster zone" (link.go)
 }
 
 // Expect is an expectation line: a query, its wanted answer and the formats
@@ -619,6 +620,12 @@ func applyOpts(sp *CardSpec, opts string) string {
 			sp.TrapMon = true
 		case o == "special summoned":
 			sp.Special = true
+		case scanInt(o, "column ", &v) && v >= 1 && v <= maxFieldZone:
+			sp.Zone = v
+		case o == "extra monster zone" || o == "left extra monster zone":
+			sp.Zone = emzLeft
+		case o == "right extra monster zone":
+			sp.Zone = emzRight
 		case o == "pendulum" || o == "pendulum zone":
 			sp.Pendulum = true
 		case strings.HasPrefix(o, "equipped to "):
@@ -631,7 +638,7 @@ func applyOpts(sp *CardSpec, opts string) string {
 			strings.HasSuffix(o, "spell counters") && scanInt(strings.TrimSuffix(o, " spell counters"), "", &v):
 			sp.Counters = v
 		default:
-			return fmt.Sprintf("unknown option %q (use set, face-up, attack, defense, set this turn, summoned this turn, atk N, def N, N spell counters, owned by A/B, equipped to <monster>, trap monster, pendulum, special summoned, deck master, returned N)", o)
+			return fmt.Sprintf("unknown option %q (use set, face-up, attack, defense, set this turn, summoned this turn, atk N, def N, N spell counters, owned by A/B, equipped to <monster>, trap monster, pendulum, special summoned, deck master, returned N, column N, extra monster zone, right extra monster zone)", o)
 		}
 	}
 	if sp.Card != nil && !sp.Card.IsMonster() && sp.Defense {

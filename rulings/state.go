@@ -116,6 +116,9 @@ func (d *duel) fieldCard(c *inst) FieldCard {
 		fc.EquippedTo = d.describe(c.equipTo)
 	}
 	fc.Materials = materialNames(c)
+	if d.zonesShown {
+		fc.Zone = zoneText(c.zone, c.loc)
+	}
 	return fc
 }
 

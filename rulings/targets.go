@@ -24,6 +24,9 @@ func (d *duel) morePool(t *Target, ps *pstate) []*inst {
 	case "banished-card":
 		return ps.banished
 	}
+	if pairTargets[t.What] {
+		return pairPool(ps) // pairtarget.go
+	}
 	return nil
 }
 

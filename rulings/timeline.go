@@ -142,6 +142,9 @@ type FieldCard struct {
 	EquippedTo         string `json:"equipped_to,omitempty"`
 	// Materials are an Xyz Monster's materials, comma-separated.
 	Materials string `json:"materials,omitempty"`
+	// Zone names its zone ("Extra Monster Zone (column 2)") in scenarios
+	// that use zones and columns (link.go).
+	Zone string `json:"zone,omitempty"`
 }
 
 // MatchResult is the standing of a match: duel wins before this duel, how
@@ -186,13 +189,24 @@ func (t *Timeline) OK() bool {
 	return true
 }
 
-// Text renders the timeline as plain text.
+// Text renders the timeline as plain text: the events, the chains, the
+// verdict and corrections, the final state and the expectations, each
+// written by a section writer below.
 func (t *Timeline) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s under %s", t.Title, t.FormatName)
 	if t.Example != "" {
 		fmt.Fprintf(&b, " (replays %s)", t.Example)
 	}
+	for _, section := range []func(*strings.Builder){t.textEvents, t.textChains, t.textVerdict, t.textFinal, t.textExpectations} {
+		section(&b)
+	}
+	return b.String()
+}
+
+// textEvents writes every event under a heading for each new turn, phase,
+// step and Damage Step timing.
+func (t *Timeline) textEvents(b *strings.Builder) {
 	b.WriteString("\n\nEvents\n")
 	where := ""
 	for _, e := range t.Events {
@@ -204,88 +218,104 @@ func (t *Timeline) Text() string {
 			w += ", " + e.Timing
 		}
 		if w != where {
-			fmt.Fprintf(&b, "  [%s]\n", w)
+			fmt.Fprintf(b, "  [%s]\n", w)
 			where = w
 		}
 		line := "    "
 		if e.Line > 0 {
 			line = fmt.Sprintf("L%-3d", e.Line)
 		}
-		fmt.Fprintf(&b, "  %3d %s %s", e.Seq, line, e.Text)
+		fmt.Fprintf(b, "  %3d %s %s", e.Seq, line, e.Text)
 		if e.Rule != "" {
 			if e.Assumed {
-				fmt.Fprintf(&b, "  (%s; assumed as today)", e.Rule)
+				fmt.Fprintf(b, "  (%s; assumed as today)", e.Rule)
 			} else {
-				fmt.Fprintf(&b, "  (%s)", e.Rule)
+				fmt.Fprintf(b, "  (%s)", e.Rule)
 			}
 		} else if e.Assumed {
 			b.WriteString("  (assumed as today)")
 		}
 		b.WriteByte('\n')
 	}
-	if len(t.Chains) > 0 {
-		b.WriteString("\nChains\n")
-		for _, c := range t.Chains {
-			fmt.Fprintf(&b, "  Chain %d (line %d, %s", c.N, c.Line, c.Phase)
-			if c.Timing != "" {
-				fmt.Fprintf(&b, ", %s", c.Timing)
+}
+
+// textChains writes each chain with its links, targets, costs and
+// negations.
+func (t *Timeline) textChains(b *strings.Builder) {
+	if len(t.Chains) == 0 {
+		return
+	}
+	b.WriteString("\nChains\n")
+	for _, c := range t.Chains {
+		fmt.Fprintf(b, "  Chain %d (line %d, %s", c.N, c.Line, c.Phase)
+		if c.Timing != "" {
+			fmt.Fprintf(b, ", %s", c.Timing)
+		}
+		b.WriteString(")")
+		if !c.Resolved {
+			b.WriteString(" not resolved")
+		}
+		b.WriteByte('\n')
+		for _, l := range c.Links {
+			fmt.Fprintf(b, "    CL%d %s: %s", l.N, l.Controller, l.Effect)
+			if len(l.Targets) > 0 {
+				fmt.Fprintf(b, " -> %s", strings.Join(l.Targets, ", "))
 			}
-			b.WriteString(")")
-			if !c.Resolved {
-				b.WriteString(" not resolved")
+			if len(l.Costs) > 0 {
+				fmt.Fprintf(b, " [cost: %s]", strings.Join(l.Costs, "; "))
+			}
+			if l.Negated {
+				b.WriteString(" (negated)")
 			}
 			b.WriteByte('\n')
-			for _, l := range c.Links {
-				fmt.Fprintf(&b, "    CL%d %s: %s", l.N, l.Controller, l.Effect)
-				if len(l.Targets) > 0 {
-					fmt.Fprintf(&b, " -> %s", strings.Join(l.Targets, ", "))
-				}
-				if len(l.Costs) > 0 {
-					fmt.Fprintf(&b, " [cost: %s]", strings.Join(l.Costs, "; "))
-				}
-				if l.Negated {
-					b.WriteString(" (negated)")
-				}
-				b.WriteByte('\n')
-			}
 		}
 	}
+}
+
+// textVerdict writes the verdict on an illegal line, the corrections made
+// to illegal trigger orders, and a replay error.
+func (t *Timeline) textVerdict(b *strings.Builder) {
 	if t.Verdict != nil {
 		v := t.Verdict
-		fmt.Fprintf(&b, "\nVerdict: line %d is illegal: %s", v.Line, v.Reason)
+		fmt.Fprintf(b, "\nVerdict: line %d is illegal: %s", v.Line, v.Reason)
 		if v.Rule != "" {
-			fmt.Fprintf(&b, " (%s", v.Rule)
+			fmt.Fprintf(b, " (%s", v.Rule)
 			if v.Assumed {
 				b.WriteString("; assumed as today")
 			}
 			b.WriteString(")")
 		}
-		fmt.Fprintf(&b, "\n  %s\n", v.Action)
+		fmt.Fprintf(b, "\n  %s\n", v.Action)
 	}
 	for _, c := range t.Corrections {
-		fmt.Fprintf(&b, "\nCorrected: line %d is illegal: %s (%s); %s\n  %s\n", c.Line, c.Reason, c.Rule, c.Fix, c.Action)
+		fmt.Fprintf(b, "\nCorrected: line %d is illegal: %s (%s); %s\n  %s\n", c.Line, c.Reason, c.Rule, c.Fix, c.Action)
 	}
 	if t.Error != nil {
-		fmt.Fprintf(&b, "\nError: %s\n", t.Error.Error())
+		fmt.Fprintf(b, "\nError: %s\n", t.Error.Error())
 	}
+}
+
+// textFinal writes the final state: where the duel stopped, the winner, a
+// chain left open, and each player's LP and zones.
+func (t *Timeline) textFinal(b *strings.Builder) {
 	b.WriteString("\nFinal state")
-	fmt.Fprintf(&b, " (turn %d, %s's %s", t.Final.Turn, t.Final.TurnPlayer, t.Final.Phase)
+	fmt.Fprintf(b, " (turn %d, %s's %s", t.Final.Turn, t.Final.TurnPlayer, t.Final.Phase)
 	if t.Final.Step != "" {
-		fmt.Fprintf(&b, ", %s", t.Final.Step)
+		fmt.Fprintf(b, ", %s", t.Final.Step)
 	}
 	if t.Final.Timing != "" {
-		fmt.Fprintf(&b, ", %s", t.Final.Timing)
+		fmt.Fprintf(b, ", %s", t.Final.Timing)
 	}
 	b.WriteString(")\n")
 	if t.Final.Winner != "" {
-		fmt.Fprintf(&b, "  Winner: %s\n", t.Final.Winner)
+		fmt.Fprintf(b, "  Winner: %s\n", t.Final.Winner)
 	}
 	if len(t.Final.Pending) > 0 {
-		fmt.Fprintf(&b, "  Chain still open: %s\n", strings.Join(t.Final.Pending, "; "))
+		fmt.Fprintf(b, "  Chain still open: %s\n", strings.Join(t.Final.Pending, "; "))
 	}
 	for _, p := range t.Final.Players {
-		fmt.Fprintf(&b, "  %s: %d LP, Deck %d\n", p.Player, p.LP, p.DeckSize)
-		fmt.Fprintf(&b, "    hand: %s\n", listOrNone(p.Hand))
+		fmt.Fprintf(b, "  %s: %d LP, Deck %d\n", p.Player, p.LP, p.DeckSize)
+		fmt.Fprintf(b, "    hand: %s\n", listOrNone(p.Hand))
 		var ms, ss []string
 		for _, m := range p.Monsters {
 			ms = append(ms, m.text(true))
@@ -293,32 +323,36 @@ func (t *Timeline) Text() string {
 		for _, s := range p.SpellTraps {
 			ss = append(ss, s.text(false))
 		}
-		fmt.Fprintf(&b, "    monsters: %s\n", listOrNone(ms))
-		fmt.Fprintf(&b, "    spells/traps: %s\n", listOrNone(ss))
+		fmt.Fprintf(b, "    monsters: %s\n", listOrNone(ms))
+		fmt.Fprintf(b, "    spells/traps: %s\n", listOrNone(ss))
 		if p.FieldZone != nil {
-			fmt.Fprintf(&b, "    field zone: %s\n", p.FieldZone.text(false))
+			fmt.Fprintf(b, "    field zone: %s\n", p.FieldZone.text(false))
 		}
-		fmt.Fprintf(&b, "    graveyard: %s\n", listOrNone(p.Graveyard))
-		fmt.Fprintf(&b, "    banished: %s\n", listOrNone(p.Banished))
+		fmt.Fprintf(b, "    graveyard: %s\n", listOrNone(p.Graveyard))
+		fmt.Fprintf(b, "    banished: %s\n", listOrNone(p.Banished))
 	}
 	if len(t.Assumed) > 0 {
-		fmt.Fprintf(&b, "\nAssumed as today (the format's source is silent): %s\n", strings.Join(t.Assumed, "; "))
+		fmt.Fprintf(b, "\nAssumed as today (the format's source is silent): %s\n", strings.Join(t.Assumed, "; "))
 	}
-	if len(t.Expectations) > 0 {
-		b.WriteString("\nExpectations\n")
-		for _, e := range t.Expectations {
-			mark := "ok  "
-			if !e.OK {
-				mark = "FAIL"
-			}
-			fmt.Fprintf(&b, "  %s L%d %s = %s", mark, e.Line, e.Query, e.Want)
-			if !e.OK {
-				fmt.Fprintf(&b, " (got %s)", e.Got)
-			}
-			b.WriteByte('\n')
+}
+
+// textExpectations writes each expect line with ok or FAIL.
+func (t *Timeline) textExpectations(b *strings.Builder) {
+	if len(t.Expectations) == 0 {
+		return
+	}
+	b.WriteString("\nExpectations\n")
+	for _, e := range t.Expectations {
+		mark := "ok  "
+		if !e.OK {
+			mark = "FAIL"
 		}
+		fmt.Fprintf(b, "  %s L%d %s = %s", mark, e.Line, e.Query, e.Want)
+		if !e.OK {
+			fmt.Fprintf(b, " (got %s)", e.Got)
+		}
+		b.WriteByte('\n')
 	}
-	return b.String()
 }
 
 func (f FieldCard) text(monster bool) string {
@@ -334,6 +368,9 @@ func (f FieldCard) text(monster bool) string {
 	}
 	if f.Materials != "" {
 		s += ", materials: " + f.Materials
+	}
+	if f.Zone != "" {
+		s += ", " + f.Zone
 	}
 	return s + ")"
 }

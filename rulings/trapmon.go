@@ -9,7 +9,7 @@ import "fmt"
 
 // freeMZ counts the Monster Zones p can still use.
 func (d *duel) freeMZ(p int) int {
-	return maxFieldZone - len(d.pl[p].mz) - d.pl[p].mzBlocked - d.blockedMZ(p)
+	return maxFieldZone - d.mainMonsters(p) - d.pl[p].mzBlocked - d.blockedMZ(p)
 }
 
 // freeST counts the Spell & Trap Zones p can still use; a Trap Monster

@@ -158,7 +158,11 @@ func (s *Server) organiser(c echo.Context) error {
 
 func (s *Server) organiserDashboard(c echo.Context, p OrganiserPage) error {
 	ctx := c.Request().Context()
-	for _, bank := range s.d.Quiz.Banks.Banks() {
+	set, err := s.banks(c)
+	if err != nil {
+		return err
+	}
+	for _, bank := range set.Banks() {
 		f, ok := lookupFormat(bank.Format)
 		if !ok {
 			continue
@@ -200,7 +204,7 @@ func (s *Server) organiserIssue(c echo.Context) error {
 	if err := s.requireOrganiser(c); err != nil {
 		return err
 	}
-	bank, _, err := s.quizBank(c.FormValue("format"))
+	bank, _, err := s.quizBank(c, c.FormValue("format"))
 	if err != nil {
 		return err
 	}
@@ -226,7 +230,7 @@ func (s *Server) organiserPolicy(c echo.Context) error {
 	if err := s.requireOrganiser(c); err != nil {
 		return err
 	}
-	bank, _, err := s.quizBank(c.FormValue("format"))
+	bank, _, err := s.quizBank(c, c.FormValue("format"))
 	if err != nil {
 		return err
 	}
@@ -299,7 +303,7 @@ func (s *Server) organiserItems(c echo.Context) error {
 	if err := s.requireOrganiser(c); err != nil {
 		return err
 	}
-	bank, f, err := s.quizBank(c.Param("format"))
+	bank, f, err := s.quizBank(c, c.Param("format"))
 	if err != nil {
 		return err
 	}

@@ -159,7 +159,11 @@ func (s *Server) runSearch(c echo.Context) (SearchPage, error) {
 		}
 	}
 	ctx := c.Request().Context()
-	res, err := s.d.Index.Search(ctx, q, f)
+	ix, err := s.d.Index.Wait(ctx)
+	if err != nil {
+		return SearchPage{}, err
+	}
+	res, err := ix.Search(ctx, q, f)
 	if err != nil {
 		return SearchPage{}, err
 	}
@@ -168,7 +172,7 @@ func (s *Server) runSearch(c echo.Context) (SearchPage, error) {
 	if f.Topic == "" {
 		// A format filter sets the context: "CED" in Goat is Chaos
 		// Emperor Dragon, and the format's own cards come first.
-		if p.Cards, err = s.d.Index.CardsIn(ctx, q, f.Format, 8); err != nil {
+		if p.Cards, err = ix.CardsIn(ctx, q, f.Format, 8); err != nil {
 			return SearchPage{}, err
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"substep/internal/ready"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -28,9 +29,9 @@ import (
 // QuizDeps is what the quiz routes need. With Deps.Quiz nil the routes
 // are not registered.
 type QuizDeps struct {
-	Banks       *quizzes.Set    // banks already checked against the engine
-	Store       *attempts.Store // where attempts live
-	ExportToken string          // the organiser token: /export/attempts.csv and /organiser; "" turns both off
+	Banks       *ready.Value[*quizzes.Set] // banks checked against the engine (in the background at start-up)
+	Store       *attempts.Store            // where attempts live
+	ExportToken string                     // the organiser token: /export/attempts.csv and /organiser; "" turns both off
 	// Issuer is the organiser's label on exam codes and certificates.
 	Issuer string
 	// SelfCooldown is the default wait between two self-assessments of a
@@ -235,7 +236,11 @@ func (s *Server) quizHome(c echo.Context) error {
 	b := s.base(c, "Judge quizzes", "Certification tests and practice questions for Goat, HAT, Edison and Domain judges, every answer checked by the rules engine.")
 	b.Nav = "quiz"
 	p := QuizHomePage{Base: b, CSRF: csrfToken(c), Size: s.d.Quiz.size(), Minutes: int(s.d.Quiz.limit() / time.Minute), PassMark: quizzes.PassPercent, NameLimit: maxNameLen}
-	for _, bank := range s.d.Quiz.Banks.Banks() {
+	set, err := s.banks(c)
+	if err != nil {
+		return err
+	}
+	for _, bank := range set.Banks() {
 		f, ok := lookupFormat(bank.Format)
 		if !ok || len(bank.Questions) == 0 {
 			continue
@@ -272,8 +277,18 @@ func cleanName(raw string) (string, error) {
 	return name, nil
 }
 
-func (s *Server) quizBank(format string) (*quizzes.CheckedBank, FormatInfo, error) {
-	bank, ok := s.d.Quiz.Banks.Bank(format)
+// banks waits for the checked quiz banks (built in the background at
+// start-up), bounded by the request's deadline.
+func (s *Server) banks(c echo.Context) (*quizzes.Set, error) {
+	return s.d.Quiz.Banks.Wait(c.Request().Context())
+}
+
+func (s *Server) quizBank(c echo.Context, format string) (*quizzes.CheckedBank, FormatInfo, error) {
+	set, err := s.banks(c)
+	if err != nil {
+		return nil, FormatInfo{}, err
+	}
+	bank, ok := set.Bank(format)
 	f, known := lookupFormat(format)
 	if !ok || !known || len(bank.Questions) == 0 {
 		return nil, FormatInfo{}, fmt.Errorf("%w: no quiz for format %q", ErrNotFound, format)
@@ -301,7 +316,7 @@ func (s *Server) newAttempt(pb *quizzes.CheckedBank, what string) (*attempts.Att
 // quizStart starts an open self-assessment: practice questions, timed and
 // scored, never a certificate; one per client address per cooldown.
 func (s *Server) quizStart(c echo.Context) error {
-	bank, f, err := s.quizBank(c.Param("format"))
+	bank, f, err := s.quizBank(c, c.Param("format"))
 	if err != nil {
 		return err
 	}
@@ -334,7 +349,7 @@ func (s *Server) quizStart(c echo.Context) error {
 // quizCertify starts a certification with an exam code an organiser
 // issued: the code names the candidate and is spent by the start.
 func (s *Server) quizCertify(c echo.Context) error {
-	bank, f, err := s.quizBank(c.Param("format"))
+	bank, f, err := s.quizBank(c, c.Param("format"))
 	if err != nil {
 		return err
 	}
@@ -444,7 +459,7 @@ func (s *Server) attemptForm(c echo.Context) error {
 	if a.Submitted() || a.Expired(now) {
 		return c.Redirect(http.StatusSeeOther, "/attempt/"+a.ID+"/result")
 	}
-	bank, f, err := s.quizBank(a.Format)
+	bank, f, err := s.quizBank(c, a.Format)
 	if err != nil {
 		return err
 	}
@@ -525,7 +540,7 @@ func (s *Server) attemptResult(c echo.Context) error {
 	if !a.Submitted() && !a.Expired(now) {
 		return c.Redirect(http.StatusSeeOther, "/attempt/"+a.ID)
 	}
-	bank, f, err := s.quizBank(a.Format)
+	bank, f, err := s.quizBank(c, a.Format)
 	if err != nil {
 		return err
 	}
@@ -633,7 +648,7 @@ func practiceOrder(q *quizzes.Checked) []string {
 }
 
 func (s *Server) practice(c echo.Context) error {
-	full, f, err := s.quizBank(c.Param("format"))
+	full, f, err := s.quizBank(c, c.Param("format"))
 	if err != nil {
 		return err
 	}

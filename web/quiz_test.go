@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"substep/internal/ready"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -117,7 +118,7 @@ func newQuizEnv(t *testing.T) *quizEnv {
 	env := &quizEnv{store: store, clock: &clock{now: time.Date(2025, 5, 1, 10, 0, 0, 0, time.UTC)}, banks: testBanks(t, 30)}
 	s, err := New(Config{BaseURL: "http://substep.test", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, Deps{
 		Site: &render.Site{},
-		Quiz: &QuizDeps{Banks: env.banks, Store: store, ExportToken: "s3cret", TimeLimit: 30 * time.Minute, Questions: 20, Now: env.clock.Now},
+		Quiz: &QuizDeps{Banks: ready.Now(env.banks), Store: store, ExportToken: "s3cret", TimeLimit: 30 * time.Minute, Questions: 20, Now: env.clock.Now},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -576,7 +577,7 @@ func TestExportDisabled(t *testing.T) {
 	defer store.Close()
 	s, err := New(Config{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, Deps{
 		Site: &render.Site{},
-		Quiz: &QuizDeps{Banks: testBanks(t, 3), Store: store},
+		Quiz: &QuizDeps{Banks: ready.Now(testBanks(t, 3)), Store: store},
 	})
 	if err != nil {
 		t.Fatal(err)

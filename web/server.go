@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"substep/internal/ready"
 	"time"
 
 	"github.com/a-h/templ"
@@ -59,8 +60,9 @@ type Config struct {
 
 // Deps are the read-only data the handlers serve.
 type Deps struct {
-	Site   *render.Site
-	Index  *search.Index
+	Site *render.Site
+	// Index is built in the background at start-up: search waits for it.
+	Index  *ready.Value[*search.Index]
 	Cards  *rulings.Catalogue
 	Quiz   *QuizDeps         // the judge quizzes (see quiz.go); nil leaves their routes out
 	Decks  domain.CardSource // card data for the Domain deck checker; nil leaves its routes out
@@ -301,6 +303,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 		status, title, msg = http.StatusNotFound, "Not found", userMessage(err)
 	case errors.Is(err, ErrInvalid):
 		status, title, msg = http.StatusBadRequest, "Bad request", userMessage(err)
+	case errors.Is(err, ready.ErrNotReady):
+		// The search index or the quiz banks are still being built at
+		// start-up (internal/ready), and the request's deadline came first.
+		status, title, msg = http.StatusServiceUnavailable, "Starting up", "The site has just started and is still building this part. Please try again in a few seconds."
+		c.Response().Header().Set("Retry-After", "5")
 	case errors.Is(err, context.DeadlineExceeded):
 		status, title, msg = http.StatusServiceUnavailable, "Too slow", "That took too long to answer. Please try again."
 	case errors.Is(err, shares.ErrQuota):

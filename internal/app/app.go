@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"substep/internal/ready"
 	"sync"
 	"time"
 
@@ -300,11 +301,30 @@ type App struct {
 }
 
 // build is everything made from the content: swapped as a whole when an
-// editor changes a file under -content.
+// editor changes a file under -content. The search index and the checked
+// quiz banks are built in the background (internal/ready): the pages that
+// need neither are served while they are built.
 type build struct {
 	content *Content
-	index   *search.Index
+	index   *ready.Value[*search.Index]
+	banks   *ready.Value[*quizzes.Set]
 	handler http.Handler
+}
+
+// wait returns once the index and the banks are built, with what failed.
+func (b *build) wait(ctx context.Context) error {
+	_, ierr := b.index.Wait(ctx)
+	_, berr := b.banks.Wait(ctx)
+	return errors.Join(ierr, berr)
+}
+
+// close closes the index once its build has ended.
+func (b *build) close() error {
+	ix, err := b.index.Wait(context.Background())
+	if err != nil {
+		return nil // nothing was opened
+	}
+	return ix.Close()
 }
 
 // New loads everything and starts listening (but not serving) on cfg.Addr.
@@ -378,52 +398,48 @@ func (a *App) load(ctx context.Context) (*build, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The quiz banks are checked against the engine (the server refuses to
-	// start when one disagrees) while the search index is built: they are
-	// independent, and each is a large part of the start.
+	// The quiz banks are checked against the engine (the server stops
+	// when one disagrees: see Run) while the search index is built: they
+	// are independent, each is a large part of the start, and both are
+	// built in the background while the rest of the site already answers.
 	scenarios, err := fs.Sub(ContentFS(cfg.ContentDir), "scenarios")
 	if err != nil {
 		return nil, err
 	}
-	type checkedBanks struct {
-		banks *quizzes.Set
-		err   error
-	}
-	checked := make(chan checkedBanks, 1)
-	go func() {
-		b, err := quizzes.LoadChecked(quizzes.BankFS(), scenarios, quizzes.NewEngine(c.Cards))
-		checked <- checkedBanks{b, err}
-	}()
-	var ix *search.Index
-	if cfg.DBPath != "" {
-		ix, err = search.Open(cfg.DBPath)
-	} else {
-		ix, err = c.Build(ctx, "")
-	}
-	qb := <-checked
-	if err != nil {
-		return nil, fmt.Errorf("search index: %w", err)
-	}
-	if qb.err != nil {
-		ix.Close()
-		return nil, qb.err
-	}
+	banks := ready.Go(func() (*quizzes.Set, error) {
+		return quizzes.LoadChecked(quizzes.BankFS(), scenarios, quizzes.NewEngine(c.Cards))
+	})
+	index := ready.Go(func() (*search.Index, error) {
+		var ix *search.Index
+		var err error
+		if cfg.DBPath != "" {
+			ix, err = search.Open(cfg.DBPath)
+		} else {
+			ix, err = c.Build(context.WithoutCancel(ctx), "")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("search index: %w", err)
+		}
+		return ix, nil
+	})
+	b := &build{content: c, index: index, banks: banks}
 	decks, err := DeckCards(cfg.CardsPath, c.Cards)
 	if err != nil {
-		ix.Close()
+		b.close()
 		return nil, err
 	}
 	ps := c.Pools
-	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger, RateLimit: cfg.RateLimit, EngineShare: cfg.EngineShare, RequestTimeout: cfg.RequestTimeout}, web.Deps{Site: c.Site, Index: ix, Cards: c.Cards, Decks: decks,
+	h, err := web.New(web.Config{BaseURL: a.cfg.BaseURL, Logger: cfg.Logger, RateLimit: cfg.RateLimit, EngineShare: cfg.EngineShare, RequestTimeout: cfg.RequestTimeout}, web.Deps{Site: c.Site, Index: index, Cards: c.Cards, Decks: decks,
 		Pools: ps, Checker: &pools.Checker{Set: ps, Cards: decks},
 		Replay: &web.ReplayDeps{Scenarios: c.Scenarios, Shares: a.shares},
-		Quiz: &web.QuizDeps{Banks: qb.banks, Store: a.tries, ExportToken: cfg.ExportToken, TimeLimit: cfg.QuizTimeLimit,
+		Quiz: &web.QuizDeps{Banks: banks, Store: a.tries, ExportToken: cfg.ExportToken, TimeLimit: cfg.QuizTimeLimit,
 			Issuer: cfg.Issuer, SelfCooldown: cfg.SelfCooldown}})
 	if err != nil {
-		ix.Close()
+		b.close()
 		return nil, err
 	}
-	return &build{content: c, index: ix, handler: h}, nil
+	b.handler = h
+	return b, nil
 }
 
 func (a *App) current() *build {
@@ -440,6 +456,12 @@ func (a *App) serveReloading(w http.ResponseWriter, r *http.Request) {
 	a.mu.Lock()
 	if stamp := contentStamp(a.cfg.ContentDir); stamp != a.stamp {
 		b, err := a.load(r.Context())
+		if err == nil {
+			// An editor wants the problems now, not a half-built site.
+			if err = b.wait(r.Context()); err != nil {
+				b.close()
+			}
+		}
 		if err != nil {
 			a.mu.Unlock()
 			a.cfg.Logger.Error("content reload failed", "err", err)
@@ -452,7 +474,7 @@ func (a *App) serveReloading(w http.ResponseWriter, r *http.Request) {
 		a.live, a.stamp = b, stamp
 		// Requests still running on the old build keep using its index for
 		// a while; close it once they are surely done.
-		time.AfterFunc(time.Minute, func() { old.index.Close() })
+		time.AfterFunc(time.Minute, func() { old.close() })
 		a.cfg.Logger.Info("content reloaded", "pages", len(b.content.Site.Pages))
 	}
 	h := a.live.handler
@@ -488,10 +510,28 @@ func (a *App) Run(ctx context.Context) error {
 	errc := make(chan error, 1)
 	go func() { errc <- a.srv.Serve(a.ln) }()
 	a.cfg.Logger.Info("serving", "url", a.URL(), "pages", len(a.Content().Site.Pages))
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
+	// The index and the banks are still being built (see load): a bank
+	// that disagrees with the engine, or an index that cannot be built,
+	// stops the server, as it stopped the start before.
+	built := make(chan error, 1)
+	go func() { built <- a.current().wait(ctx) }()
+wait:
+	for {
+		select {
+		case err := <-errc:
+			return err
+		case err := <-built:
+			built = nil
+			if err != nil && ctx.Err() == nil {
+				a.cfg.Logger.Error("start-up failed; stopping", "err", err)
+				a.srv.Close()
+				<-errc
+				return err
+			}
+			a.cfg.Logger.Info("search index and quiz banks ready")
+		case <-ctx.Done():
+			break wait
+		}
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -513,7 +553,7 @@ func (a *App) Close() error {
 		}
 	}
 	if a.live != nil {
-		errs = append(errs, a.live.index.Close())
+		errs = append(errs, a.live.close())
 	}
 	if a.tries != nil {
 		errs = append(errs, a.tries.Close())

@@ -573,3 +573,33 @@ func readOnlyDir(t *testing.T) string {
 	}
 	return dir
 }
+
+// TestIndexFailureStopsTheServer: the search index is built (or opened)
+// in the background while the site already answers; when that fails, Run
+// stops the server and returns the error, naming the file, as New did when
+// the start waited for it.
+func TestIndexFailureStopsTheServer(t *testing.T) {
+	damaged := filepath.Join(t.TempDir(), "index.db")
+	if err := os.WriteFile(damaged, bytes.Repeat([]byte("not a database "), 1000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	a, err := New(context.Background(), Config{Addr: "127.0.0.1:0", DBPath: damaged,
+		AttemptsPath: filepath.Join(dir, "attempts.db"), SharesPath: filepath.Join(dir, "shares.db"),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatalf("New: %v (the index is opened in the background, so New should not fail)", err)
+	}
+	defer a.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	err = a.Run(ctx)
+	if err == nil || ctx.Err() != nil {
+		t.Fatalf("Run = %v before the deadline %v; want the index's error", err, ctx.Err())
+	}
+	for _, w := range []string{"search index", damaged} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("Run's error %q does not say %q", err, w)
+		}
+	}
+}
