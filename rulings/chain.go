@@ -682,7 +682,7 @@ func summonsSpecial(e *Effect) bool {
 		switch o.Op {
 		case "special-summon", "special-summon-from-deck", "special-summon-from-gy-each", "special-summon-from-hand-or-deck",
 			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy",
-			"special-summon-zeroed", "special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon", "relay-soul", "special-summon-from-banished":
+			"special-summon-zeroed", "special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon", "relay-soul", "special-summon-from-banished", "special-summon-bound":
 			return true
 		}
 	}

@@ -97,6 +97,8 @@ type inst struct {
 	noSynchro     bool            // cannot be used as Synchro Material while on the field (synchromats.go)
 	stShield      int             // the turn it is unaffected by other Spell and Trap effects ("Forbidden Lance")
 	stShieldBy    *inst           // the card that gave it
+	gemini        bool            // a Gemini monster Normal Summoned again: an Effect Monster (gemini.go)
+	boundTo       *inst           // destroyed when this card leaves the field ("Il Blud", gemini.go)
 	dmgTaken      int             // battle damage its controller took, for its trigger (tokens.go)
 }
 
@@ -279,6 +281,7 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.attacks, c.attackedOnce, c.summonTurn, c.endDestroy = 0, false, 0, false
 		c.noAttack, c.pzone, c.asSpell, c.hit, c.special = false, false, false, nil, false
 		c.noSynchro, c.stShield, c.stShieldBy = false, 0, nil
+		c.gemini, c.boundTo = false, nil
 		if to != locGY {
 			c.gyGrant = false
 		}

@@ -153,6 +153,8 @@ var whenConditions = map[string]string{
 	"battle-damage-taken":          "you take battle damage (this card in your hand)",
 	// battlefx.go
 	TrigDestroys: "this card destroys an opponent's monster by battle, even if this card has left the field",
+	// destroyedby.go
+	trigDestroyedByOpponent: "this card in your possession is destroyed by an opponent's card (by battle or by its effect) and sent to your Graveyard",
 	// Summon procedures of retro staples (mustfirst.go: retroProcedureConds)
 	"exactly-three-dark-in-gy":    "exactly 3 DARK monsters are in your Graveyard",
 	"four-lightsworn-names-in-gy": "4 or more \"Lightsworn\" monsters with different names are in your Graveyard",
@@ -329,6 +331,7 @@ var opSpec = map[string]string{
 	"damage-equal-taken":               "",
 	"special-summon-from-banished":     "filter",
 	"destroy-spell-traps-per-card":     "filter",
+	"special-summon-bound":             "filter",
 	"lock-opponent-gy":                 "",
 	"by-position":                      "n what",
 	// continuous

@@ -126,6 +126,7 @@ var effectOps = map[string]opFunc{
 	"levels-become-target":             opLevelsBecomeTarget,       // levels.go
 	"take-control-same-level":          opTakeControlSameLevel,     // levels.go
 	"stats-become":                     opStatsBecome,              // ops_stats.go
+	"special-summon-bound":             opSpecialSummonBound,       // gemini.go
 	"halve-target-atk-def":             opHalveTargetAtkDef,        // ops_stats.go
 	"lose-atk-shielded":                opLoseAtkShielded,          // ops_stats.go
 	"damage-equal-taken":               opDamageEqualTaken,         // tokens.go
@@ -155,7 +156,10 @@ func (d *duel) exec(l *link, o Op) {
 		d.fail("%s: the engine cannot run op %q yet", l.src.name(), o.Op)
 		return
 	}
+	prev := d.execLink
+	d.execLink = l
 	run(d, l, o)
+	d.execLink = prev
 }
 
 // validTargets are the link's targets still where it can act on them: on

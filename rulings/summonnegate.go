@@ -83,7 +83,7 @@ func (d *duel) negateSummon(m *inst, by string) {
 	d.emit("negate", m.ctrl, m.name(), fmt.Sprintf("%s negates the Summon of %s: it was never Summoned", by, m.name()), ruleRef{})
 	n := len(d.pending)
 	d.destroy(m, by, false)
-	d.pending = append(d.pending[:n], slices.DeleteFunc(d.pending[n:], func(tr *trig) bool { return tr.src == m })...)
+	d.pending = append(d.pending[:n], slices.DeleteFunc(d.pending[n:], func(tr *trig) bool { return tr.src == m && !keptWhenSummonNegated(tr) })...)
 	if m.loc == locGY {
 		d.emit("rule", m.ctrl, m.name(), fmt.Sprintf("%s was not on the field, so effects of its leaving the field do not activate", m.name()), ruleRef{})
 	}

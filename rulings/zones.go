@@ -148,6 +148,7 @@ func (d *duel) moveTo(c *inst, to, why string) {
 // left runs what follows a card leaving the field or reaching the Graveyard.
 func (d *duel) left(c *inst, wasField bool, to string) {
 	d.relayLeft(c, wasField)
+	d.boundLeft(c, wasField) // gemini.go
 	if wasField && c.linked != nil {
 		other := c.linked
 		c.linked, other.linked = nil, nil
@@ -217,10 +218,12 @@ func (d *duel) destroyTo(c *inst, by string, battle bool, to string) bool {
 	if to == locBanished {
 		how += " and banished"
 	}
+	held := c.ctrl == c.owner
 	d.destroying = c
 	d.moveTo(c, to, how)
 	d.destroying = nil
 	d.boundDestroyed(bound)
+	d.destroyedByOpponent(c, held, battle) // destroyedby.go
 	return true
 }
 
