@@ -354,7 +354,7 @@ func (p *parser) attackTarget(a *Action, s string) string {
 var clauseWords = []string{
 	"and uses its effect", "and using its effect", "using its effect", "and uses it at once",
 	"targeting", "discarding", "tributing", "banishing", "returning", "declaring", "special summoning", "searching for", "searching",
-	"adding", "paying", "removing", "setting", "choosing", "selecting", "to destroy", "on",
+	"adding", "paying", "fusing", "removing", "setting", "choosing", "selecting", "to destroy", "on",
 	"before", "using priority", "with priority", "in response", "as chain link", "for the cost", "as a cost", "from",
 }
 
@@ -388,6 +388,8 @@ func (p *parser) activation(a *Action, s string) string {
 			err = p.refList(trimTail(arg, "to the top of the deck", "to the top of his deck", "to the top of her deck", "to the top of their deck"), &a.Discard)
 		case "tributing", "banishing":
 			err = p.refList(trimTail(arg, "for the cost", "as a cost", "from the graveyard"), &a.Tribute)
+		case "fusing":
+			err = p.refList(arg, &a.Fuse)
 		case "declaring":
 			a.Declare = strings.TrimSpace(arg)
 		case "choosing", "selecting":

@@ -512,6 +512,7 @@ func (d *duel) results() {
 	}
 	d.inCalc = true
 	defer func() { d.inCalc = false }()
+	d.markBattled(a, tg) // tagout.go
 	d.fieldBoost(a, tg)
 	res := &battleResult{dmg: make([]int, len(d.pl)), by: make([]*inst, len(d.pl))}
 	at.res = res

@@ -125,7 +125,7 @@ func (d *duel) activateTrigger(tr *trig) {
 	}
 	l := &link{src: tr.src, eff: tr.eff, ctrl: tr.ctrl, trigger: true, battled: tr.battled, oppP: oppP}
 	if tr.act != nil {
-		l.choose = d.chosenCards(tr.act, tr.ctrl)
+		l.choose = d.chosenCards(tr.act, tr.ctrl) // "Special Summoning X" on the line that activates it
 	}
 	if tr.eff.Target != nil {
 		l.targets = tr.targets
@@ -260,6 +260,7 @@ func (d *duel) activate(a *Action) {
 	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP, chosenP: a.ChoosePlayer}
 	l.choose = d.chosenCards(a, p)
 	l.tributes = d.ritualTributes(e, a, p)
+	l.fuse = d.fuseMaterials(e, a, p) // fusionmats.go
 	d.pushLink(l, costs)
 	if cardAct {
 		c.flipChain = d.t.Chains[d.chainRec].N
@@ -682,7 +683,8 @@ func summonsSpecial(e *Effect) bool {
 		switch o.Op {
 		case "special-summon", "special-summon-from-deck", "special-summon-from-gy-each", "special-summon-from-hand-or-deck",
 			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy",
-			"special-summon-zeroed", "special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon", "relay-soul", "special-summon-from-banished", "special-summon-bound":
+			"special-summon-zeroed", "special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon", "relay-soul",
+			"tag-in", "special-summon-bound", "special-summon-from-banished", "special-summon-tied":
 			return true
 		}
 	}

@@ -249,19 +249,20 @@ var costOps = map[string]costOp{
 		cc.d.moveTo(cc.c, locBanished, "banished as a cost")
 		return []string{"banish " + cc.c.name()}, true
 	}},
-	"discard":              {check: checkDiscardCost, pay: payDiscardCost},
-	"mill":                 {check: checkMillCost, pay: payMillCost}, // deckcost.go
-	"send-from-hand":       {check: checkDiscardCost, pay: payDiscardCost},
-	"tribute":              {check: checkTributeCost, pay: payTributeCost},
-	"remove-counter":       {check: checkCounterCost, pay: payCounterCost},
-	"detach":               {check: checkDetachCost, pay: payDetachCost}, // xyz.go
-	"banish-from-gy-level": {check: checkBanishLevelCost, pay: payBanishLevelCost},
-	"banish-from-gy":       {check: checkBanishFromGyCost, pay: payBanishFromGyCost},   // procedure.go
-	"no-attack-this-turn":  {pay: payNoAttackCost},                                     // procedure.go
-	"reveal":               {check: checkRevealCost, pay: payRevealCost},               // procedure.go
-	"banish-own":           {check: checkBanishOwnCost, pay: payBanishOwnCost},         // procedure.go
-	"return-own-to-deck":   {check: checkReturnOwnCost, pay: payReturnOwnCost},         // mustfirst.go
-	"hand-to-deck-top":     {check: checkHandToDeckTopCost, pay: payHandToDeckTopCost}, // selfsummon.go
+	"discard":                {check: checkDiscardCost, pay: payDiscardCost},
+	"mill":                   {check: checkMillCost, pay: payMillCost}, // deckcost.go
+	"send-from-hand":         {check: checkDiscardCost, pay: payDiscardCost},
+	"tribute":                {check: checkTributeCost, pay: payTributeCost},
+	"remove-counter":         {check: checkCounterCost, pay: payCounterCost},
+	"detach":                 {check: checkDetachCost, pay: payDetachCost}, // xyz.go
+	"shuffle-self-into-deck": {pay: payShuffleSelf},                        // tagout.go
+	"banish-from-gy-level":   {check: checkBanishLevelCost, pay: payBanishLevelCost},
+	"banish-from-gy":         {check: checkBanishFromGyCost, pay: payBanishFromGyCost},   // procedure.go
+	"no-attack-this-turn":    {pay: payNoAttackCost},                                     // procedure.go
+	"reveal":                 {check: checkRevealCost, pay: payRevealCost},               // procedure.go
+	"banish-own":             {check: checkBanishOwnCost, pay: payBanishOwnCost},         // procedure.go
+	"return-own-to-deck":     {check: checkReturnOwnCost, pay: payReturnOwnCost},         // mustfirst.go
+	"hand-to-deck-top":       {check: checkHandToDeckTopCost, pay: payHandToDeckTopCost}, // selfsummon.go
 	// tribute-self: Tribute this card from the field.
 	"tribute-self": {check: func(cc costCall) bool {
 		if cc.c.loc != locMonster {

@@ -22,11 +22,11 @@ import (
 const (
 	// examplesFloor: examples, points and timings of content/sources with a
 	// scenario or a deck-checker test.
-	examplesFloor = 177
+	examplesFloor = 178
 )
 
 // staplesFloor: staples per format that the engine plays (see TestStaplesCoverage).
-var staplesFloor = map[string]int{"goat": 63, "edison": 57, "hat": 53}
+var staplesFloor = map[string]int{"goat": 63, "edison": 62, "hat": 53}
 
 // deckbuildingPages are the rule pages about building a Deck: their points
 // and examples are checked by the Domain deck checker's tests

@@ -36,9 +36,14 @@ type inst struct {
 	defBase  int
 	atkAdd   int // lasting ATK changes
 	zone     int // the zone it is in on the field (link.go), 0 elsewhere
-	wantZone int // the zone it is to be placed in next, 0: the leftmost free one (link.go)
-	defAdd   int // lasting DEF changes
-	calcAdd  int // ATK changes that last only during damage calculation
+	// pendSummoned: it was Pendulum Summoned and has not left the field;
+	// oppImmune: the turn it is unaffected by its opponents' card effects
+	// ("Rune-Eyes Pendulum Dragon": fusionmats.go).
+	pendSummoned bool
+	oppImmune    int
+	wantZone     int // the zone it is to be placed in next, 0: the leftmost free one (link.go)
+	defAdd       int // lasting DEF changes
+	calcAdd      int // ATK changes that last only during damage calculation
 
 	summonTurn   int
 	setTurn      int
@@ -75,7 +80,8 @@ type inst struct {
 	detachInstead bool            // its controller chose to detach a material instead of its destruction (detach.go)
 	dsBoostTurn   int             // turn it gains ATK if it attacks an opponent's monster, in the Damage Step only (xyzfx.go)
 	battledTurn   int             // turn it was last in a damage calculation (tagout.go)
-	taggedMoves   int             // its moves plus 1 when an effect of its own archetype Special Summoned it (tagout.go)
+	taggedMoves   int             // its moves plus 1 when it was Special Summoned as by a "Gladiator Beast" monster's effect (tagout.go)
+	boundTo       *inst           // the monster it Special Summoned that is shuffled into the Deck when it leaves the field (tagout.go)
 	onceTurn      map[*Effect]int // turn each once-per-turn effect was last activated (once.go)
 	onceMoves     map[*Effect]int // moves at that time: a card that moved since is a new card
 	noAttack      bool            // cannot attack while it stays on the field ("Instant Fusion")
@@ -98,7 +104,7 @@ type inst struct {
 	stShield      int             // the turn it is unaffected by other Spell and Trap effects ("Forbidden Lance")
 	stShieldBy    *inst           // the card that gave it
 	gemini        bool            // a Gemini monster Normal Summoned again: an Effect Monster (gemini.go)
-	boundTo       *inst           // destroyed when this card leaves the field ("Il Blud", gemini.go)
+	tiedTo        *inst           // destroyed when this card leaves the field ("Il Blud", gemini.go)
 	dmgTaken      int             // battle damage its controller took, for its trigger (tokens.go)
 }
 
@@ -275,13 +281,14 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.def = false
 		c.counters, c.oppTurns = 0, 0
 		c.atkAdd, c.calcAdd, c.defAdd = 0, 0, 0
+		c.pendSummoned, c.oppImmune = false, 0
 		c.markedBattle = false
 		c.tributable = -1
 		c.effNegated, c.negTurn, c.negBy = false, 0, nil
 		c.attacks, c.attackedOnce, c.summonTurn, c.endDestroy = 0, false, 0, false
 		c.noAttack, c.pzone, c.asSpell, c.hit, c.special = false, false, false, nil, false
 		c.noSynchro, c.stShield, c.stShieldBy = false, 0, nil
-		c.gemini, c.boundTo = false, nil
+		c.gemini, c.tiedTo = false, nil
 		if to != locGY {
 			c.gyGrant = false
 		}
@@ -336,7 +343,7 @@ func (d *duel) atkOf(c *inst) int {
 	if d.inCalc {
 		v += c.calcAdd
 	}
-	v += d.boost(c, false) + d.equipBoost(c, false) + d.handBoost(c) + d.gyBoost(c) + d.xyzBoost(c)
+	v += d.boost(c, false) + d.equipBoost(c, false) + d.handBoost(c) + d.gyBoost(c) + d.xyzBoost(c) + d.tagBoost(c)
 	if v < 0 {
 		v = 0
 	}

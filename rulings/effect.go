@@ -145,6 +145,8 @@ var whenConditions = map[string]string{
 	"standby-in-gy":                "your Standby Phase, while this card is in your Graveyard",
 	"other-monster-summoned":       "another monster is Normal or Special Summoned, except by this card",
 	"battle-damage-taken-no-cards": "you take battle damage while you control no cards (this card in your hand)",
+	TrigBattlePhaseEnd:             "at the end of the Battle Phase, if this card battled",
+	TrigTaggedIn:                   "this card is Special Summoned by the effect of a \"Gladiator Beast\" monster",
 	// summonnegate.go
 	"summon-or-special-activated":   "a monster would be Summoned, or a card or effect that would Special Summon is activated",
 	"opponent-would-special-summon": "your opponent would Special Summon a monster by a Summon that starts no chain",
@@ -261,6 +263,8 @@ var opSpec = map[string]string{
 	"extra-normal-summon":              "",
 	"dangerous-machine":                "",
 	"exciton":                          "",
+	"fusion-with-materials":            "",
+	"unaffected-if-pendulum-material":  "",
 	"lose-atk-def":                     "n what",
 	"untargetable-by-monster-effects":  "",
 	"primal-being":                     "what",
@@ -331,9 +335,13 @@ var opSpec = map[string]string{
 	"damage-equal-taken":               "",
 	"special-summon-from-banished":     "filter",
 	"destroy-spell-traps-per-card":     "filter",
-	"special-summon-bound":             "filter",
+	"special-summon-tied":              "filter",
 	"lock-opponent-gy":                 "",
 	"by-position":                      "n what",
+	"tag-in":                           "n filter",
+	"shuffle-target-into-deck":         "",
+	"special-summon-bound":             "",
+	"shuffle-self-into-deck":           "",
 	// continuous
 	"atk-per-counter":                   "n",
 	"piercing":                          "",
@@ -396,6 +404,7 @@ var opSpec = map[string]string{
 	"synchro-material-only":             "filter",
 	"detach-instead":                    "n",
 	"atk-boost-with-material":           "filter n what",
+	"atk-when-tagged-in":                "n",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

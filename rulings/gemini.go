@@ -8,8 +8,8 @@ package rulings
 // are written `if: gemini` (ifMet in replace.go asks geminiWhy). A Gemini
 // Summon is a Normal Summon, so it opens the Summon's window and can be
 // negated ("Solemn Warning"). Also Il Blud's Special Summon of a monster
-// bound to it (`special-summon-bound`): when Il Blud leaves the field, the
-// monsters it Summoned are destroyed (boundLeft, called by moveTo). The card
+// bound to it (`special-summon-tied`): when Il Blud leaves the field, the
+// monsters it Summoned are destroyed (tiedLeft, called by moveTo). The card
 // text says to destroy them then; the engine does it at once, without a
 // chain, as no source says whether that starts one.
 
@@ -59,8 +59,8 @@ func (d *duel) geminiWhy(c *inst) string {
 	return ""
 }
 
-// opSpecialSummonBound Special Summons a monster matching `filter` from its controller's hand or Graveyard, or an opponent's Graveyard (the one the line chooses, else the first found in that order), bound to this card: it is destroyed when this card leaves the field ("Il Blud").
-func opSpecialSummonBound(d *duel, l *link, o Op) {
+// opSpecialSummonTied Special Summons a monster matching `filter` from its controller's hand or Graveyard, or an opponent's Graveyard (the one the line chooses, else the first found in that order), bound to this card: it is destroyed when this card leaves the field ("Il Blud").
+func opSpecialSummonTied(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	pool := append([]*inst{}, l.choose...)
 	pool = append(append(pool, d.pl[p].hand...), d.pl[p].gy...)
@@ -75,22 +75,22 @@ func opSpecialSummonBound(d *duel, l *link, o Op) {
 			return
 		}
 		if d.summonTo(c, p, src.name(), true, false) {
-			c.boundTo = src
+			c.tiedTo = src
 		}
 		return
 	}
 	d.emit("move", p, src.name(), fmt.Sprintf("%s has no monster for %s to Special Summon", d.pn(p), src.name()), ruleRef{})
 }
 
-// boundLeft destroys the monsters bound to c ("Il Blud") when c has left
+// tiedLeft destroys the monsters bound to c ("Il Blud") when c has left
 // the field.
-func (d *duel) boundLeft(c *inst, wasField bool) {
+func (d *duel) tiedLeft(c *inst, wasField bool) {
 	if !wasField || c.onField() {
 		return
 	}
 	for _, m := range d.allField() {
-		if m.boundTo == c && m.loc == locMonster {
-			m.boundTo = nil
+		if m.tiedTo == c && m.loc == locMonster {
+			m.tiedTo = nil
 			d.destroy(m, c.name()+", which left the field", false)
 		}
 	}

@@ -193,7 +193,7 @@ func (d *duel) fork() *duel {
 		f.pl[i] = &x
 	}
 	for old, x := range cl.im {
-		x.linked, x.equipTo, x.negBy = cl.inst(old.linked), cl.inst(old.equipTo), cl.inst(old.negBy)
+		x.linked, x.equipTo, x.negBy, x.boundTo = cl.inst(old.linked), cl.inst(old.equipTo), cl.inst(old.negBy), cl.inst(old.boundTo)
 	}
 	f.forkChain(d, cl)
 	f.forkBattle(d, cl)

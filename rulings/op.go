@@ -60,6 +60,7 @@ var effectOps = map[string]opFunc{
 	"extra-normal-summon":              opExtraNormalSummon,           // summonalt.go
 	"dangerous-machine":                opDangerousMachine,            // dice.go
 	"exciton":                          opExciton,                     // eachplayer.go
+	"fusion-with-materials":            opFusionWithMaterials,         // fusionmats.go
 	"lose-atk-def":                     opLoseAtkDef,                  // noresponse.go
 	"primal-being":                     opPrimalBeing,                 // summoncount.go
 	"face-down-all":                    opFaceDownAll,                 // chosenopp.go
@@ -126,7 +127,7 @@ var effectOps = map[string]opFunc{
 	"levels-become-target":             opLevelsBecomeTarget,       // levels.go
 	"take-control-same-level":          opTakeControlSameLevel,     // levels.go
 	"stats-become":                     opStatsBecome,              // ops_stats.go
-	"special-summon-bound":             opSpecialSummonBound,       // gemini.go
+	"special-summon-tied":              opSpecialSummonTied,        // gemini.go
 	"halve-target-atk-def":             opHalveTargetAtkDef,        // ops_stats.go
 	"lose-atk-shielded":                opLoseAtkShielded,          // ops_stats.go
 	"damage-equal-taken":               opDamageEqualTaken,         // tokens.go
@@ -145,8 +146,11 @@ var effectOps = map[string]opFunc{
 	"look-deck-top":                    opLookDeckTop,
 	"change-position":                  opChangePosition,
 	"negate-traps-this-turn":           opNegateTrapsThisTurn,
-	"lock-opponent-gy":                 opLockOpponentGy, // xyzfx.go
-	"by-position":                      opByPosition,     // xyzfx.go
+	"lock-opponent-gy":                 opLockOpponentGy,        // xyzfx.go
+	"by-position":                      opByPosition,            // xyzfx.go
+	"tag-in":                           opTagIn,                 // tagout.go
+	"shuffle-target-into-deck":         opShuffleTargetIntoDeck, // tagout.go
+	"special-summon-bound":             opSpecialSummonBound,    // tagout.go
 }
 
 // exec runs one op of a resolving link, through effectOps.

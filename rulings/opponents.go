@@ -78,6 +78,9 @@ func (d *duel) monsterCount(p int) int { return len(d.pl[p].mz) }
 // against the player whose effect it is (with several opponents, each one
 // on its own: domain-continuous-effects#example-7).
 func (d *duel) unaffectedBy(c *inst, l *link) bool {
+	if d.oppImmuneNow(c, l) { // fusionmats.go
+		return true
+	}
 	if d.lanceShielded(c, l) { // ops_stats.go
 		return true
 	}

@@ -459,20 +459,8 @@ func opEradicate(d *duel, l *link, o Op) {
 func opShuffleIntoDeck(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	for _, t := range l.targets {
-		if t.loc != locGY {
-			continue
-		}
-		q := t.owner
-		d.moveTo(t, locDeck, "shuffled into the Deck by "+src.name())
-		if t.loc == locDeck {
-			deck := d.pl[q].deck
-			for i, x := range deck {
-				if x == t {
-					deck = append(append(deck[:i:i], deck[i+1:]...), t)
-					break
-				}
-			}
-			d.pl[q].deck = deck
+		if t.loc == locGY {
+			d.shuffleIn(t, "shuffled into the Deck by "+src.name()) // tagout.go
 		}
 	}
 	d.emit("shuffle", p, src.name(), "the Deck is shuffled (the engine keeps the shuffled-in cards at the bottom, in order)", ruleRef{})

@@ -148,6 +148,7 @@ func (d *duel) pendulumSummon(a *Action) {
 	for _, c := range ms {
 		names = append(names, c.name())
 		from := d.specialPlace(c, p, true, false)
+		c.pendSummoned = true
 		d.emit("summon", p, c.name(), fmt.Sprintf("%s Pendulum Summons %s from %s (Scales %d and %d)", d.pn(p), c.name(), from, lo, hi), ruleRef{})
 	}
 	if dmz {

@@ -199,6 +199,9 @@ func (d *duel) changePhase(p int, to string) {
 			d.illegal(why, ruleRef{})
 			return
 		}
+		if d.leaveBattleEndStep() { // tagout.go
+			return
+		}
 		d.emit("phase", p, "", fmt.Sprintf("%s ends the Battle Phase", d.pn(p)), ruleRef{})
 	}
 	for i := from + 1; i <= want && !d.stopped && !d.over; i++ {
@@ -217,7 +220,7 @@ func (d *duel) endTurn(p int) {
 	if d.phase != "end" {
 		d.changePhase(p, "end")
 	}
-	if d.stopped || d.over {
+	if d.stopped || d.over || d.phase != "end" {
 		return
 	}
 	d.emit("phase", p, "", fmt.Sprintf("%s ends the turn", d.pn(p)), ruleRef{})

@@ -151,6 +151,10 @@ func (d *duel) procedureAllowed(p int, c *inst, e *Effect) bool {
 		d.illegal(fmt.Sprintf("%s can be Special Summoned this way only if %s", c.name(), whenConditions[e.When]), r)
 		return false
 	}
+	if why := d.ifMet(c, e); why != "" { // an `if:` condition ("Test Tiger": other-face-up)
+		d.illegal(fmt.Sprintf("%s cannot be Special Summoned this way: %s", c.name(), why), ruleRef{})
+		return false
+	}
 	if !d.onceFree(c, e) {
 		return false
 	}

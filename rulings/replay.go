@@ -82,6 +82,7 @@ type link struct {
 	targets      []*inst
 	choose       []*inst
 	tributes     []*inst // monsters the line names to Tribute on resolution (a Ritual Summon, ritual.go)
+	fuse         []*inst // monsters the line names as Fusion Material (fusionmats.go)
 	declare      string
 	negated      bool
 	cardAct      bool // a Spell or Trap Card activation: the card is on the field
@@ -447,6 +448,9 @@ func (d *duel) prepare(a *Action) {
 			d.cancelAttack()
 		}
 	case vActivate:
+		if d.endStepFor(a) { // tagout.go
+			return
+		}
 		if d.ds < 0 && (d.atk == nil || d.atk.replay) {
 			return
 		}

@@ -165,6 +165,9 @@ type Action struct {
 	// ChoosePlayer is the opponent an effect chooses without targeting
 	// ("choosing C": chosenopp.go), plus 1; 0 when none is named.
 	ChoosePlayer int
+	// Fuse are the Fusion Materials a line names ("fusing X and Y":
+	// fusionmats.go).
+	Fuse []*CardRef
 }
 
 // CardRef names a card in an action, optionally with its controller.

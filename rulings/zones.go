@@ -148,7 +148,8 @@ func (d *duel) moveTo(c *inst, to, why string) {
 // left runs what follows a card leaving the field or reaching the Graveyard.
 func (d *duel) left(c *inst, wasField bool, to string) {
 	d.relayLeft(c, wasField)
-	d.boundLeft(c, wasField) // gemini.go
+	d.boundLeft(c, wasField) // tagout.go
+	d.tiedLeft(c, wasField)  // gemini.go
 	if wasField && c.linked != nil {
 		other := c.linked
 		c.linked, other.linked = nil, nil

@@ -167,8 +167,10 @@ func LoadContent(fsys fs.FS) (*Content, error) {
 		names[sc.Name] = true
 	}
 	for _, r := range site.Rulings {
-		if r.Scenario != "" && !names[r.Scenario] {
-			problems = append(problems, fmt.Sprintf("%s:%d: ruling %s: no scenario %q under scenarios/", r.File, r.Line, r.ID, r.Scenario))
+		for _, name := range r.Scenarios {
+			if !names[name] {
+				problems = append(problems, fmt.Sprintf("%s:%d: ruling %s: no scenario %q under scenarios/", r.File, r.Line, r.ID, name))
+			}
 		}
 	}
 	if len(problems) > 0 {

@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -337,6 +338,20 @@ func TestCardRulings(t *testing.T) {
 		t.Errorf("card page rulings are not grouped under the format: %q", card.Text("section.card-rulings"))
 	}
 
+	// Every ruling's permalink links each scenario that replays it.
+	for _, r := range c.Site.Rulings {
+		if len(r.Scenarios) == 0 {
+			continue
+		}
+		_, body := get(t, a.URL()+r.URL())
+		doc := parsePage(t, strings.NewReader(string(body)))
+		for _, name := range r.Scenarios {
+			if len(doc.All(".replay-link a[href=/replay/"+name+"]")) == 0 {
+				t.Errorf("%s does not link its scenario /replay/%s", r.URL(), name)
+			}
+		}
+	}
+
 	if resp, _ := get(t, a.URL()+"/rulings/no-such-ruling"); resp.StatusCode != 404 {
 		t.Errorf("unknown ruling: status %d, want 404", resp.StatusCode)
 	}
@@ -350,4 +365,63 @@ func TestCardRulings(t *testing.T) {
 	if !strings.Contains(string(body), `"/rulings/goat-gearfried-blast-with-chain"`) {
 		t.Errorf("search does not find the Gearfried ruling: %s", body)
 	}
+}
+
+// TestRulingScenariosReplayTheRuling: a ruling's `scenario:` must be a
+// replay of that ruling, not any bundled file: the scenario is meant for the
+// ruling's format, puts every card the ruling names (that the engine's
+// catalogue holds) in play or in its script, and checks at least one
+// expectation under the ruling's format. A ruling with several scenarios
+// (one per part) needs each card in one of them. A failure names the
+// ruling's file:line.
+func TestRulingScenariosReplayTheRuling(t *testing.T) {
+	c, err := LoadContent(content.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]*rulings.Scenario{}
+	for _, sc := range c.Scenarios {
+		byName[sc.Name] = sc
+	}
+	with := map[string]int{}
+	for _, r := range c.Site.Rulings {
+		if len(r.Scenarios) == 0 {
+			continue
+		}
+		with[r.Format]++
+		t.Run(r.ID, func(t *testing.T) {
+			// Each card must be in one of the ruling's scenarios; each
+			// scenario must be for the format and check something there.
+			played := map[string]bool{}
+			for _, name := range r.Scenarios {
+				at := fmt.Sprintf("content/%s:%d: ruling %s: scenario %s", r.File, r.Line, r.ID, name)
+				sc, ok := byName[name]
+				if !ok {
+					t.Errorf("%s: no such bundled scenario", at)
+					continue
+				}
+				if !slices.Contains(sc.Formats, r.Format) {
+					t.Errorf("%s: formats %v do not include the ruling's format %s", at, sc.Formats, r.Format)
+				}
+				for _, card := range sc.Cards() {
+					played[card.Name] = true
+				}
+				checks := 0
+				for _, e := range sc.Expects {
+					if len(e.Formats) == 0 || slices.Contains(e.Formats, r.Format) {
+						checks++
+					}
+				}
+				if checks == 0 {
+					t.Errorf("%s: no expect line checks it under %s", at, r.Format)
+				}
+			}
+			for _, card := range r.Cards {
+				if !played[card] {
+					t.Errorf("content/%s:%d: ruling %s: no scenario of %v puts %s (a card of the ruling) in play or in its script", r.File, r.Line, r.ID, r.Scenarios, card)
+				}
+			}
+		})
+	}
+	t.Logf("rulings with a scenario per format: %v of %d", with, len(c.Site.Rulings))
 }

@@ -20,17 +20,36 @@ type Ruling struct {
 	Cards     []string `json:"cards" yaml:"cards"`
 	Statement string   `json:"statement" yaml:"statement"`
 	// Rule is the rule page section the ruling follows from, if any
-	// ("goat-07#example-1"); Scenario names a bundled scenario that
-	// replays it, if the engine can express it.
-	Rule     string   `json:"rule,omitempty" yaml:"rule"`
-	Scenario string   `json:"scenario,omitempty" yaml:"scenario"`
-	Sources  []Source `json:"sources" yaml:"sources"`
+	// ("goat-07#example-1"); Scenarios names the bundled scenarios that
+	// replay it, if the engine can express it: one, or several when the
+	// ruling's halves need separate duels (one of them stops at an illegal
+	// action). In YAML `scenario:` takes a name or a list of names.
+	Rule      string        `json:"rule,omitempty" yaml:"rule"`
+	Scenarios ScenarioNames `json:"scenarios,omitempty" yaml:"scenario"`
+	Sources   []Source      `json:"sources" yaml:"sources"`
 	// Era is the rule set of the ruling's format, as that format's rule
 	// pages state it (set by Load).
 	Era string `json:"era" yaml:"-"`
 
 	File string `json:"-" yaml:"-"`
 	Line int    `json:"-" yaml:"-"`
+}
+
+// ScenarioNames is a ruling's `scenario:`: one name or a list of names.
+type ScenarioNames []string
+
+// UnmarshalYAML reads a single name or a list of names.
+func (n *ScenarioNames) UnmarshalYAML(node *yaml.Node) error {
+	if node.Kind == yaml.ScalarNode {
+		*n = ScenarioNames{node.Value}
+		return nil
+	}
+	var list []string
+	if err := node.Decode(&list); err != nil {
+		return err
+	}
+	*n = list
+	return nil
 }
 
 // URL is the ruling's permalink.
@@ -106,6 +125,11 @@ func loadRulings(fsys fs.FS, md *Markdown, add func(file string, line int, forma
 				add(file, item.Line, "ruling %s: missing statement", r.ID)
 			case n > maxStatement:
 				add(file, item.Line, "ruling %s: statement is %d characters; a ruling is at most %d", r.ID, n, maxStatement)
+			}
+			for _, name := range r.Scenarios {
+				if !idRE.MatchString(name) {
+					add(file, item.Line, "ruling %s: scenario %q must be a bundled scenario's file name without .scn", r.ID, name)
+				}
 			}
 			for _, msg := range SourceProblems(r.Sources) {
 				add(file, item.Line, "ruling %s: %s", r.ID, msg)
