@@ -485,7 +485,7 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 		if hasOp(e, "union-equip") && c.loc != locMonster || hasOp(e, "union-unequip") && (c.loc != locSpell || c.equipTo == nil) {
 			ok = false
 		}
-		if !ok || otherEffectNamed(e, a) { // choice.go
+		if !ok || otherBranch(e, a) { // choice.go
 			continue
 		}
 		if e.Unsupported != "" {

@@ -45,6 +45,9 @@ func choiceLabel(c *Card, s string) string {
 	s = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.ToLower(s)), "the ")))
 	for i := range c.Effects {
 		e := &c.Effects[i]
+		if len(e.Alts) == 0 && !(e.Label != "" && (e.Kind == "ignition" || e.Kind == "quick")) {
+			continue
+		}
 		for _, x := range append([]Effect{*e}, e.Alts...) {
 			if strings.EqualFold(x.Label, s) {
 				return x.Label
@@ -54,14 +57,15 @@ func choiceLabel(c *Card, s string) string {
 	return ""
 }
 
-// otherEffectNamed: the line names (by label) an effect of the card other
-// than e and its choices, so e is not the one to activate.
-func otherEffectNamed(e *Effect, a *Action) bool {
+// otherBranch: the line names, by its label, another of the card's
+// effects than e ("A activates Ancient Fairy Dragon, choosing field": a
+// card with two Ignition Effects), so e is not the one it activates.
+func otherBranch(e *Effect, a *Action) bool {
 	if a == nil || a.Branch == "" || strings.EqualFold(e.Label, a.Branch) {
 		return false
 	}
-	for i := range e.Alts {
-		if strings.EqualFold(e.Alts[i].Label, a.Branch) {
+	for _, x := range e.Alts {
+		if strings.EqualFold(x.Label, a.Branch) {
 			return false
 		}
 	}

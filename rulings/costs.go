@@ -270,6 +270,7 @@ var costOps = map[string]costOp{
 		}
 		return true
 	}, pay: func(cc costCall) ([]string, bool) {
+		cc.c.selfTributeTurn = cc.d.turn // synchrofx.go
 		cc.d.tribute(cc.c, "Tributed as a cost")
 		return []string{"Tribute " + cc.c.name()}, true
 	}},

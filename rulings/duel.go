@@ -61,51 +61,53 @@ type inst struct {
 	battleKilled bool  // was destroyed by battle at some point
 	usedThisTurn bool  // a once-per-turn or already-activated marker
 
-	moves         int             // how many times it has changed location (for triggers met before a move)
-	summonedBy    int             // player who Summoned it (-1: not Summoned this way)
-	flipChain     int             // number of the chain in which its card activation flipped it face-up (0: none)
-	equipTo       *inst           // the monster this equip card (or Union, or equipped monster) is equipped to
-	ctrlBack      int             // player who gets control back when a control effect ends (-1: none)
-	ctrlUntil     bool            // control returns at the End Phase ("Mind Control")
-	oppTurns      int             // opponent's End Phases it has stayed for ("Swords of Revealing Light", restrict.go)
-	ctrlFree      bool            // with ctrlUntil: it may still attack and be Tributed ("Brain Control")
-	trapMon       bool            // a Trap Card that is a monster in a Monster Zone (Trap Monster)
-	holdsST       bool            // as a Trap Monster, it still holds its Spell & Trap Zone
-	immune        bool            // unaffected by Spell Cards ("Pole Position")
-	posTurn       int             // turn its battle position was last changed by hand
-	eot           bool            // discarded by the end-of-turn discard for hand size
-	gyTurn        int             // turn it was last sent to the Graveyard
-	mats          []*inst         // an Xyz Monster's materials, first attached first (xyz.go)
-	under         *inst           // the Xyz Monster this material is attached to
-	detachInstead bool            // its controller chose to detach a material instead of its destruction (detach.go)
-	dsBoostTurn   int             // turn it gains ATK if it attacks an opponent's monster, in the Damage Step only (xyzfx.go)
-	battledTurn   int             // turn it was last in a damage calculation (tagout.go)
-	taggedMoves   int             // its moves plus 1 when it was Special Summoned as by a "Gladiator Beast" monster's effect (tagout.go)
-	boundTo       *inst           // the monster it Special Summoned that is shuffled into the Deck when it leaves the field (tagout.go)
-	onceTurn      map[*Effect]int // turn each once-per-turn effect was last activated (once.go)
-	onceMoves     map[*Effect]int // moves at that time: a card that moved since is a new card
-	noAttack      bool            // cannot attack while it stays on the field ("Instant Fusion")
-	costFor       int             // id of the card it was last Tributed or discarded for, as a cost or for a Tribute Summon (0: none)
-	pzone         bool            // a Pendulum Monster in a Pendulum Zone (pendulum.go)
-	asSpell       bool            // a monster placed in the Spell & Trap Zone as a Continuous Spell (placed.go)
-	hit           []int           // ids of the monsters it attacked this turn (attacklimits.go)
-	relay         int             // the player (plus 1) who loses when it leaves the field ("Relay Soul", effectloss.go)
-	blocks        int             // the player (plus 1) whose Monster Zones it blocks ("Ojama King", summonalt.go)
-	special       bool            // it was Special Summoned and has stayed on the field since
-	proper        bool            // was Special Summoned by its own procedure (procedure.go); lost in the hand or Deck
-	noAttackTurn  int             // turn it cannot attack in, by its own text (procedure.go)
-	killTurn      int             // turn it last destroyed an opponent's monster by battle (secondattack.go)
-	banishOnLeave bool            // banished when it leaves the field (selfsummon.go)
-	lvSet, lvAdd  int             // its Level set to lvSet (0: printed) plus lvAdd, by effects (levels.go)
-	lvUntil       int             // the turn a lvSet lasts until (0: while on the field)
-	duelUsed      []*Effect       // its once-per-Duel effects already used (once.go)
-	destroyTurn   int             // turn it was last destroyed
-	noSynchro     bool            // cannot be used as Synchro Material while on the field (synchromats.go)
-	stShield      int             // the turn it is unaffected by other Spell and Trap effects ("Forbidden Lance")
-	stShieldBy    *inst           // the card that gave it
-	gemini        bool            // a Gemini monster Normal Summoned again: an Effect Monster (gemini.go)
-	tiedTo        *inst           // destroyed when this card leaves the field ("Il Blud", gemini.go)
-	dmgTaken      int             // battle damage its controller took, for its trigger (tokens.go)
+	moves           int             // how many times it has changed location (for triggers met before a move)
+	summonedBy      int             // player who Summoned it (-1: not Summoned this way)
+	flipChain       int             // number of the chain in which its card activation flipped it face-up (0: none)
+	equipTo         *inst           // the monster this equip card (or Union, or equipped monster) is equipped to
+	ctrlBack        int             // player who gets control back when a control effect ends (-1: none)
+	ctrlUntil       bool            // control returns at the End Phase ("Mind Control")
+	oppTurns        int             // opponent's End Phases it has stayed for ("Swords of Revealing Light", restrict.go)
+	ctrlFree        bool            // with ctrlUntil: it may still attack and be Tributed ("Brain Control")
+	trapMon         bool            // a Trap Card that is a monster in a Monster Zone (Trap Monster)
+	holdsST         bool            // as a Trap Monster, it still holds its Spell & Trap Zone
+	immune          bool            // unaffected by Spell Cards ("Pole Position")
+	posTurn         int             // turn its battle position was last changed by hand
+	eot             bool            // discarded by the end-of-turn discard for hand size
+	gyTurn          int             // turn it was last sent to the Graveyard
+	mats            []*inst         // an Xyz Monster's materials, first attached first (xyz.go)
+	under           *inst           // the Xyz Monster this material is attached to
+	detachInstead   bool            // its controller chose to detach a material instead of its destruction (detach.go)
+	dsBoostTurn     int             // turn it gains ATK if it attacks an opponent's monster, in the Damage Step only (xyzfx.go)
+	battledTurn     int             // turn it was last in a damage calculation (tagout.go)
+	taggedMoves     int             // its moves plus 1 when it was Special Summoned as by a "Gladiator Beast" monster's effect (tagout.go)
+	boundTo         *inst           // the monster it Special Summoned that is shuffled into the Deck when it leaves the field (tagout.go)
+	selfTributeTurn int             // turn it was Tributed for its own effect (synchrofx.go)
+	zeroTurn        int             // turn its ATK is 0 until the end of (synchrofx.go)
+	onceTurn        map[*Effect]int // turn each once-per-turn effect was last activated (once.go)
+	onceMoves       map[*Effect]int // moves at that time: a card that moved since is a new card
+	noAttack        bool            // cannot attack while it stays on the field ("Instant Fusion")
+	costFor         int             // id of the card it was last Tributed or discarded for, as a cost or for a Tribute Summon (0: none)
+	pzone           bool            // a Pendulum Monster in a Pendulum Zone (pendulum.go)
+	asSpell         bool            // a monster placed in the Spell & Trap Zone as a Continuous Spell (placed.go)
+	hit             []int           // ids of the monsters it attacked this turn (attacklimits.go)
+	relay           int             // the player (plus 1) who loses when it leaves the field ("Relay Soul", effectloss.go)
+	blocks          int             // the player (plus 1) whose Monster Zones it blocks ("Ojama King", summonalt.go)
+	special         bool            // it was Special Summoned and has stayed on the field since
+	proper          bool            // was Special Summoned by its own procedure (procedure.go); lost in the hand or Deck
+	noAttackTurn    int             // turn it cannot attack in, by its own text (procedure.go)
+	killTurn        int             // turn it last destroyed an opponent's monster by battle (secondattack.go)
+	banishOnLeave   bool            // banished when it leaves the field (selfsummon.go)
+	lvSet, lvAdd    int             // its Level set to lvSet (0: printed) plus lvAdd, by effects (levels.go)
+	lvUntil         int             // the turn a lvSet lasts until (0: while on the field)
+	duelUsed        []*Effect       // its once-per-Duel effects already used (once.go)
+	destroyTurn     int             // turn it was last destroyed
+	noSynchro       bool            // cannot be used as Synchro Material while on the field (synchromats.go)
+	stShield        int             // the turn it is unaffected by other Spell and Trap effects ("Forbidden Lance")
+	stShieldBy      *inst           // the card that gave it
+	gemini          bool            // a Gemini monster Normal Summoned again: an Effect Monster (gemini.go)
+	tiedTo          *inst           // destroyed when this card leaves the field ("Il Blud", gemini.go)
+	dmgTaken        int             // battle damage its controller took, for its trigger (tokens.go)
 }
 
 func (c *inst) name() string {
@@ -344,6 +346,7 @@ func (d *duel) atkOf(c *inst) int {
 		v += c.calcAdd
 	}
 	v += d.boost(c, false) + d.equipBoost(c, false) + d.handBoost(c) + d.gyBoost(c) + d.xyzBoost(c) + d.tagBoost(c)
+	v = d.atkOverride(c, v) // synchrofx.go
 	if v < 0 {
 		v = 0
 	}

@@ -145,6 +145,8 @@ var whenConditions = map[string]string{
 	"standby-in-gy":                "your Standby Phase, while this card is in your Graveyard",
 	"other-monster-summoned":       "another monster is Normal or Special Summoned, except by this card",
 	"battle-damage-taken-no-cards": "you take battle damage while you control no cards (this card in your hand)",
+	WhenCardDestroying:             "a card or effect that would destroy a card on the field is activated",
+	TrigEndPhaseSelfTributed:       "the End Phase of a turn this card was Tributed for its own effect",
 	TrigBattlePhaseEnd:             "at the end of the Battle Phase, if this card battled",
 	TrigTaggedIn:                   "this card is Special Summoned by the effect of a \"Gladiator Beast\" monster",
 	// summonnegate.go
@@ -235,7 +237,7 @@ var opSpec = map[string]string{
 	"banish-from-gy-level":             "",
 	"tribute-self":                     "",
 	"send-monster":                     "filter",
-	"special-summon-from-hand-or-deck": "filter what",
+	"special-summon-from-hand-or-deck": "what filter",
 	"special-summon-self":              "what",
 	"bounce":                           "what",
 	"flip-own-set-monsters":            "",
@@ -341,6 +343,8 @@ var opSpec = map[string]string{
 	"tag-in":                           "n filter",
 	"shuffle-target-into-deck":         "",
 	"special-summon-bound":             "",
+	"zero-atk-this-turn":               "",
+	"gain-lp":                          "n what",
 	"shuffle-self-into-deck":           "",
 	// continuous
 	"atk-per-counter":                   "n",

@@ -278,6 +278,7 @@ func (d *duel) endPhaseTriggers() {
 		for _, c := range d.pl[q].gy {
 			if c.gyTurn == d.turn {
 				d.selfTrigger(c, "end-phase-if-sent-to-gy")
+				d.selfTributedTriggers(c) // synchrofx.go
 			}
 			if !d.pl[q].normalSummoned {
 				d.selfTrigger(c, "end-phase-in-gy")

@@ -9,6 +9,7 @@ package rulings
 //	not-name=X       any card not named X
 //	spell-trap       a Spell or Trap Card
 //	field=X          (a condition) a face-up card named X is on the field
+//	defense-position a monster in Defense Position
 
 import (
 	"strconv"
@@ -16,7 +17,7 @@ import (
 )
 
 // morePrefixes are the terms matchesMore reads.
-var morePrefixes = []string{"face-down", "def<=", "level>=", "not-name=", "spell-trap", "field="}
+var morePrefixes = []string{"face-down", "def<=", "level>=", "not-name=", "spell-trap", "field=", "defense-position"}
 
 // moreTerm says whether matchesMore reads the term.
 func moreTerm(term string) bool {
@@ -37,6 +38,8 @@ func (d *duel) matchesMore(c *inst, term string) bool {
 	switch {
 	case term == "face-down":
 		return !c.faceUp
+	case term == "defense-position":
+		return c.loc == locMonster && c.def
 	case strings.HasPrefix(term, "def<="):
 		return c.isMonster() && c.c.DEF <= num("def<=")
 	case strings.HasPrefix(term, "level>="):

@@ -151,6 +151,8 @@ var effectOps = map[string]opFunc{
 	"tag-in":                           opTagIn,                 // tagout.go
 	"shuffle-target-into-deck":         opShuffleTargetIntoDeck, // tagout.go
 	"special-summon-bound":             opSpecialSummonBound,    // tagout.go
+	"zero-atk-this-turn":               opZeroAtkThisTurn,       // synchrofx.go
+	"gain-lp":                          opGainLp,                // synchrofx.go
 }
 
 // exec runs one op of a resolving link, through effectOps.

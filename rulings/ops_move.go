@@ -59,12 +59,18 @@ func opDestroy(d *duel, l *link, o Op) {
 				victims = append(victims, m)
 			}
 		}
-	case "all-other-cards":
+	case "all-cards", "all-other-cards": // all-cards: this one too ("Black Rose Dragon", synchrofx.go)
 		for _, q := range d.turnOrderFrom(d.tp) {
 			for _, c := range d.fieldOf(q) {
-				if c != src {
+				if c != src || o.What == "all-cards" {
 					victims = append(victims, c)
 				}
+			}
+		}
+	case "field-spells": // every Field Spell on the field ("Ancient Fairy Dragon", synchrofx.go)
+		for _, q := range d.turnOrderFrom(d.tp) {
+			if f := d.pl[q].fz; f != nil {
+				victims = append(victims, f)
 			}
 		}
 	case "all-spell-traps":
@@ -95,7 +101,9 @@ func opDestroy(d *duel, l *link, o Op) {
 			d.emit("rule", m.ctrl, m.name(), fmt.Sprintf("%s is not destroyed: a card was destroyed in its place", d.describe(m)), ruleRef{})
 			continue
 		}
-		d.destroy(m, src.name(), false)
+		if d.destroy(m, src.name(), false) {
+			l.destroyedOne = true
+		}
 	}
 }
 

@@ -116,10 +116,14 @@ func opNoSummonsThisTurn(d *duel, l *link, o Op) {
 	d.emit("rule", p, src.name(), fmt.Sprintf("%s cannot Summon other monsters this turn", d.pn(p)), ruleRef{})
 }
 
-// opSpecialSummonFromHandOrDeck Special Summons the first monster of its controller's hand, then Deck, that matches `filter`; `what:` as for special-summon.
+// opSpecialSummonFromHandOrDeck Special Summons the first monster of its controller's hand, then Deck, that matches `filter` (`what: hand`: the hand only; `negated`, `no-synchro` as for special-summon).
 func opSpecialSummonFromHandOrDeck(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
-	for _, c := range append(append([]*inst{}, d.pl[p].hand...), d.pl[p].deck...) {
+	pool := append(append([]*inst{}, d.pl[p].hand...), d.pl[p].deck...)
+	if o.What == "hand" { // "Ancient Fairy Dragon" (synchrofx.go)
+		pool = d.pl[p].hand
+	}
+	for _, c := range pool {
 		if d.matches(c, o.Filter) {
 			d.specialSummon(c, p, src.name())
 			d.summonedLimits(c, o.What, src.name()) // synchromats.go

@@ -29,6 +29,7 @@ var whenChecks = map[string]whenCheck{
 	"opponent-activated":          whenOpponentActivated,
 	"monster-effect-activated":    whenMonsterEffectActivated,
 	"destroying-effect-activated": whenDestroyingActivated,
+	WhenCardDestroying:            whenCardDestroyingActivated, // synchrofx.go
 	"opponent-hand-4":             whenOpponentHand4,
 	"own-monster-battles":         whenOwnMonsterBattles,
 	"light-monster-battles":       whenLightMonsterBattles,
