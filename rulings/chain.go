@@ -991,7 +991,7 @@ func (d *duel) resolveLink(l *link) {
 		d.cleanupLink(l)
 		return
 	}
-	if l.cardAct && (!l.src.onField() || !l.src.faceUp) {
+	if l.cardAct && mustStayToResolve(l.src.c) && (!l.src.onField() || !l.src.faceUp) {
 		r := ruleRef{}
 		if l.src.c.Has("field") {
 			r = ref("Field Spells", d.p.SharedFieldSpell)
@@ -1015,6 +1015,16 @@ func (d *duel) resolveLink(l *link) {
 		d.fieldResolved(l)
 	}
 	d.cleanupLink(l)
+}
+
+// mustStayToResolve is whether an activated card resolves only while it is
+// still face-up on the field: a Continuous, Field or Equip Spell, a
+// Continuous Trap, a Pendulum Scale. A Normal or Quick-Play Spell, a Ritual
+// Spell, a Normal or Counter Trap resolves even if it was destroyed or
+// removed in the chain ("Mirror Force" destroyed by a chained "Mystical
+// Space Typhoon" still destroys the attackers).
+func mustStayToResolve(c *Card) bool {
+	return c.Has("continuous") || c.Has("field") || c.Has("equip") || c.Has("pendulum")
 }
 
 // cleanupLink sends a resolved Normal or Quick-Play Spell, Normal or Counter

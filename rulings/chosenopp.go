@@ -109,3 +109,37 @@ func (d *duel) delayedAtEnd() {
 	}
 	d.delayed = keep
 }
+
+// opKaijuAcross destroys every monster on the field, then Special Summons from the Deck in Attack Position 2 monsters matching `filter` with different names: the first the line names to its controller's field, the second to the chosen opponent's ("Interrupted Kaiju Slumber"; in Domain one on your own field and one on an opponent's of your choice: domain-general-errata#example-9). Its "they must attack" clause is not played.
+func opKaijuAcross(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	for _, q := range d.turnOrderFrom(d.tp) {
+		for _, m := range append([]*inst{}, d.pl[q].mz...) {
+			if !d.unaffectedBy(m, l) {
+				d.destroy(m, src.name(), false)
+			}
+		}
+	}
+	var picks []*inst
+	for _, c := range l.choose {
+		if c.loc == locDeck && c.owner == p && d.matches(c, o.Filter) && (len(picks) == 0 || picks[0].c != c.c) {
+			picks = append(picks, c)
+		}
+	}
+	for _, c := range d.pl[p].deck {
+		if len(picks) >= 2 {
+			break
+		}
+		if d.matches(c, o.Filter) && !containsInst(picks, c) && (len(picks) == 0 || picks[0].c != c.c) {
+			picks = append(picks, c)
+		}
+	}
+	if len(picks) < 2 {
+		d.emit("resolve", p, src.name(), fmt.Sprintf("%s has no 2 %s monsters with different names in the Deck: none is Special Summoned", d.pn(p), filterText(o.Filter)), ruleRef{})
+		return
+	}
+	q := d.chosenOpponent(l)
+	d.emit("rule", p, src.name(), fmt.Sprintf("%s places one monster on %s's own field and one on the field of the opponent %s chooses, %s", src.name(), d.pn(p), d.pn(p), d.pn(q)), d.choiceRef("domain-general-errata#example-9"))
+	d.specialSummon(picks[0], p, src.name())
+	d.specialSummon(picks[1], q, src.name())
+}

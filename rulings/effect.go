@@ -272,6 +272,7 @@ var opSpec = map[string]string{
 	"primal-being":                     "what",
 	"face-down-all":                    "",
 	"eclipse-end-phase":                "",
+	"kaiju-across":                     "filter",
 	"set-negated-card":                 "",
 	"each-extra-to-gy-if-light":        "",
 	"banish-self":                      "",

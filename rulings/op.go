@@ -65,6 +65,7 @@ var effectOps = map[string]opFunc{
 	"primal-being":                     opPrimalBeing,                 // summoncount.go
 	"face-down-all":                    opFaceDownAll,                 // chosenopp.go
 	"eclipse-end-phase":                opEclipseEndPhase,             // chosenopp.go
+	"kaiju-across":                     opKaijuAcross,                 // chosenopp.go
 	"set-negated-card":                 opSetNegatedCard,              // placed.go
 	"each-extra-to-gy-if-light":        opEachExtraToGyIfLight,        // eachplayer.go
 	"special-summon-self":              opSpecialSummonSelf,
