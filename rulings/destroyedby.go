@@ -1,7 +1,7 @@
 package rulings
 
 // Triggers on being destroyed by an opponent's card while in its owner's
-// possession ("Fire Hand", "Ice Hand": `when: destroyed-by-opponent-to-gy`).
+// possession ("Fire Hand", "Ice Hand": `when: destroyed-in-possession-to-gy`).
 // "In your possession" is wider than "you control": a monster whose Summon
 // is negated was never on the field, yet it was in its owner's possession,
 // so these triggers still activate then
@@ -13,7 +13,7 @@ package rulings
 // destroyedByOpponent after the card has moved.
 
 // trigDestroyedByOpponent is the condition of this file.
-const trigDestroyedByOpponent = "destroyed-by-opponent-to-gy"
+const trigDestroyedByOpponent = "destroyed-in-possession-to-gy"
 
 // destroyedByOpponent queues c's `destroyed-by-opponent-to-gy` triggers if
 // it was destroyed while its owner had it (held is whether its owner

@@ -148,8 +148,9 @@ func (d *duel) moveTo(c *inst, to, why string) {
 // left runs what follows a card leaving the field or reaching the Graveyard.
 func (d *duel) left(c *inst, wasField bool, to string) {
 	d.relayLeft(c, wasField)
-	d.boundLeft(c, wasField) // tagout.go
-	d.tiedLeft(c, wasField)  // gemini.go
+	d.boundLeft(c, wasField)                // tagout.go
+	d.oppDestroyedTriggers(c, wasField, to) // synchrofx.go
+	d.tiedLeft(c, wasField)                 // gemini.go
 	if wasField && c.linked != nil {
 		other := c.linked
 		c.linked, other.linked = nil, nil
@@ -205,6 +206,7 @@ func (d *duel) destroyTo(c *inst, by string, battle bool, to string) bool {
 		return false
 	}
 	c.destroyed, c.destroyTurn = true, d.turn
+	c.oppDestroyed = battle || (d.resolving != nil && d.resolving.ctrl != c.ctrl) // synchrofx.go
 	if battle {
 		c.battleKilled = true
 		d.t.destroy[c.name()] = "battle"
