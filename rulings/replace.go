@@ -87,9 +87,6 @@ func (d *duel) replacedBy(c *inst) bool {
 // ifMet checks an effect's `if:` condition when it would activate, and
 // says why it is not met, or "".
 func (d *duel) ifMet(c *inst, e *Effect) string {
-	if why := oncePerDuelUsed(c, e); why != "" { // once.go
-		return why
-	}
 	if why := d.gyActivationLocked(c); why != "" { // xyzfx.go
 		return why
 	}
@@ -101,9 +98,13 @@ func (d *duel) ifMet(c *inst, e *Effect) string {
 			if t := d.atk; t == nil || t.attacker != c || t.target == nil || t.target.faceUp || !t.target.def {
 				return c.name() + " is not attacking a face-down Defense Position monster"
 			}
-		case term == "destroyed-from-field":
-			if !c.destroyed || c.gyTurn != d.turn {
-				return c.name() + " was not destroyed and sent from the field to the Graveyard this turn"
+		case term == "gemini":
+			if why := d.geminiWhy(c); why != "" { // gemini.go
+				return why
+			}
+		case term == "destroyed-this-turn":
+			if !c.destroyed || c.destroyTurn != d.turn {
+				return c.name() + " was not destroyed this turn"
 			}
 		case term == "attacked":
 			if d.atk == nil || d.atk.attacker != c {

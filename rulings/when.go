@@ -47,11 +47,14 @@ var whenChecks = map[string]whenCheck{
 	"own-monster-destroyed-to-gy":  whenOwnMonsterDestroyedToGY,
 	"own-monster-bounced":          whenOwnMonsterBounced,
 	"trap-destroying-activated":    whenTrapDestroyingActivated,
-	"opponent-summoned-five":       whenOpponentSummonedFive,   // summoncount.go
 	"activation-once-per-chain":    whenActivationOncePerChain, // oncechain.go
 	"damage-to-you-activated":      whenDamageToYou,            // reflect.go
 	"opponent-spell-activated":     whenOpponentSpellActivated,
-	"opponent-turn-lp-1000":        whenOpponentTurnLP1000, // lastturn.go
+	"opponent-turn-lp-1000":        whenOpponentTurnLP1000,   // lastturn.go
+	"opponent-summoned-five":       whenOpponentSummonedFive, // summoncount.go
+	// summonnegate.go
+	"summon-or-special-activated":   whenSummonOrSpecialActivated,
+	"opponent-would-special-summon": whenOpponentWouldSpecialSummon,
 }
 
 // unmet is the answer of a requirement no page states: "" when ok, else why.
