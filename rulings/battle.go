@@ -423,11 +423,11 @@ func (d *duel) timingEvent(ev string) {
 		}
 		for _, q := range d.turnOrderFrom(d.tp) {
 			if n := at.res.dmg[q]; n > 0 {
-				d.damage(q, n, "battle damage", d.dsRef(t.Rule))
+				d.battleDamage(q, n, "battle damage", d.dsRef(t.Rule))
 				d.damageTakenTriggers(q, n) // tokens.go
 				for _, m := range []*inst{at.attacker, at.target} {
 					if m != nil && m.ctrl == q && m.loc == locMonster && d.live(m, "share-battle-damage") != nil && len(d.equipsOf(m)) > 0 {
-						d.damage(d.opp(q), n, m.name()+" shares its battle damage", ruleRef{})
+						d.battleDamage(d.opp(q), n, m.name()+" shares its battle damage", ruleRef{})
 					}
 				}
 				if by := at.res.by[q]; by != nil && by.c != nil {

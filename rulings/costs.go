@@ -254,8 +254,9 @@ var costOps = map[string]costOp{
 	"send-from-hand":         {check: checkDiscardCost, pay: payDiscardCost},
 	"tribute":                {check: checkTributeCost, pay: payTributeCost},
 	"remove-counter":         {check: checkCounterCost, pay: payCounterCost},
-	"detach":                 {check: checkDetachCost, pay: payDetachCost}, // xyz.go
-	"shuffle-self-into-deck": {pay: payShuffleSelf},                        // tagout.go
+	"detach":                 {check: checkDetachCost, pay: payDetachCost},               // xyz.go
+	"remove-all-counters":    {check: checkRemoveAllCounters, pay: payRemoveAllCounters}, // feathers.go
+	"shuffle-self-into-deck": {pay: payShuffleSelf},                                      // tagout.go
 	"banish-from-gy-level":   {check: checkBanishLevelCost, pay: payBanishLevelCost},
 	"banish-from-gy":         {check: checkBanishFromGyCost, pay: payBanishFromGyCost},   // procedure.go
 	"no-attack-this-turn":    {pay: payNoAttackCost},                                     // procedure.go

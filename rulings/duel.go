@@ -84,6 +84,7 @@ type inst struct {
 	boundTo         *inst           // the monster it Special Summoned that is shuffled into the Deck when it leaves the field (tagout.go)
 	selfTributeTurn int             // turn it was Tributed for its own effect (synchrofx.go)
 	zeroTurn        int             // turn its ATK is 0 until the end of (synchrofx.go)
+	removedCounters int             // counters its last remove-all-counters cost removed (feathers.go)
 	onceTurn        map[*Effect]int // turn each once-per-turn effect was last activated (once.go)
 	onceMoves       map[*Effect]int // moves at that time: a card that moved since is a new card
 	noAttack        bool            // cannot attack while it stays on the field ("Instant Fusion")
@@ -324,7 +325,7 @@ func (d *duel) locName(c *inst) string {
 // atk is c's current ATK.
 func (d *duel) atkOf(c *inst) int {
 	v := c.atkBase + c.atkAdd
-	if n := c.opN("continuous", "atk-per-counter"); n > 0 && d.live(c, "atk-per-counter") != nil {
+	if n := c.opN("continuous", "atk-per-counter"); n != 0 && d.live(c, "atk-per-counter") != nil { // n < 0: "Black-Winged Dragon"
 		v += n * c.counters
 	}
 	if d.inCalc {

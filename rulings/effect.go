@@ -143,6 +143,7 @@ var whenConditions = map[string]string{
 	"other-monster-summoned":       "another monster is Normal or Special Summoned, except by this card",
 	"battle-damage-taken-no-cards": "you take battle damage while you control no cards (this card in your hand)",
 	WhenCardDestroying:             "a card or effect that would destroy a card on the field is activated",
+	WhenSpellTrapTargetsOnePsychic: "a Spell or Trap Card is activated that targets exactly 1 Psychic-Type monster",
 	TrigEndPhaseSelfTributed:       "the End Phase of a turn this card was Tributed for its own effect",
 	TrigBattlePhaseEnd:             "at the end of the Battle Phase, if this card battled",
 	TrigTaggedIn:                   "this card is Special Summoned by the effect of a \"Gladiator Beast\" monster",
@@ -321,6 +322,9 @@ var opSpec = map[string]string{
 	"special-summon-bound":             "",
 	"zero-atk-this-turn":               "",
 	"gain-lp":                          "n what",
+	"drain-atk-per-counter":            "n",
+	"gain-lp-battled-atk":              "",
+	"remove-all-counters":              "",
 	"shuffle-self-into-deck":           "",
 	// continuous
 	"atk-per-counter":                   "n",
@@ -382,6 +386,7 @@ var opSpec = map[string]string{
 	"detach-instead":                    "n",
 	"atk-boost-with-material":           "filter n what",
 	"atk-when-tagged-in":                "n",
+	"counter-instead-of-damage":         "",
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

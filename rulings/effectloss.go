@@ -38,9 +38,18 @@ func (d *duel) opponentWinsRef() ruleRef {
 	return ruleRef{}
 }
 
-// damage inflicts n damage to p, unless a monster keeps p from taking
-// damage ("Relay Soul").
-func (d *duel) damage(p, n int, why string, r ruleRef) {
+// damage inflicts n effect damage to p, unless a monster keeps p from
+// taking damage ("Relay Soul") or takes a counter instead (feathers.go).
+func (d *duel) damage(p, n int, why string, r ruleRef) { d.inflict(p, n, why, r, false) }
+
+// battleDamage inflicts n battle damage to p.
+func (d *duel) battleDamage(p, n int, why string, r ruleRef) { d.inflict(p, n, why, r, true) }
+
+// inflict is the one way damage is inflicted.
+func (d *duel) inflict(p, n int, why string, r ruleRef, battle bool) {
+	if !battle && d.featherInstead(p, why) {
+		return
+	}
 	if d.pl[p].noDamageTurn == d.turn {
 		d.emit("rule", p, "", fmt.Sprintf("%s takes no further damage this turn (%s)", d.pn(p), why), ruleRef{})
 		return

@@ -78,20 +78,24 @@ func (d *duel) facing(p int) int {
 }
 
 // zoneTaken reports whether p's zone z at loc holds a card other than
-// those in skip; an Extra Monster Zone also counts the player in front.
-func (d *duel) zoneTaken(p, z int, loc string, skip []*inst) bool {
+// self and those in skip; an Extra Monster Zone also counts the player in
+// front.
+func (d *duel) zoneTaken(p, z int, loc string, self *inst, skip []*inst) bool {
 	list := d.pl[p].st
 	if loc == locMonster {
 		list = d.pl[p].mz
 	}
 	for _, c := range list {
-		if c.zone == z && !slices.Contains(skip, c) {
+		if c.zone == z && c != self && !slices.Contains(skip, c) {
 			return true
 		}
 	}
-	if f := d.facing(p); loc == locMonster && isEMZ(z) && f >= 0 {
+	if loc != locMonster || !isEMZ(z) {
+		return false
+	}
+	if f := d.facing(p); f >= 0 {
 		for _, c := range d.pl[f].mz {
-			if c.zone == mirror(z) && !slices.Contains(skip, c) {
+			if c.zone == mirror(z) && c != self && !slices.Contains(skip, c) {
 				return true
 			}
 		}
@@ -104,12 +108,12 @@ func (d *duel) zoneTaken(p, z int, loc string, skip []*inst) bool {
 func (d *duel) assignZone(c *inst, p int, loc string) {
 	want := c.wantZone
 	c.zone, c.wantZone = 0, 0
-	if want > 0 && !d.zoneTaken(p, want, loc, []*inst{c}) && (!isEMZ(want) || loc == locMonster) {
+	if want > 0 && !d.zoneTaken(p, want, loc, c, nil) && (!isEMZ(want) || loc == locMonster) {
 		c.zone = want
 		return
 	}
 	for z := 1; z <= maxFieldZone; z++ {
-		if !d.zoneTaken(p, z, loc, []*inst{c}) {
+		if !d.zoneTaken(p, z, loc, c, nil) {
 			c.zone = z
 			return
 		}
@@ -155,7 +159,7 @@ func (d *duel) inColumn(p, k int) []*inst {
 // ("Mekk-Knight Purple Nightfall"'s procedure).
 func (d *duel) columnForSummon(p int) int {
 	for k := 1; k <= maxFieldZone; k++ {
-		if len(d.inColumn(p, k)) >= 2 && !d.zoneTaken(p, k, locMonster, nil) {
+		if len(d.inColumn(p, k)) >= 2 && !d.zoneTaken(p, k, locMonster, nil, nil) {
 			return k
 		}
 	}
@@ -227,7 +231,7 @@ func (d *duel) linkZone(p int, skip []*inst) int {
 	holds := slices.ContainsFunc(d.pl[p].mz, func(m *inst) bool { return isEMZ(m.zone) && !slices.Contains(skip, m) })
 	if !holds {
 		for _, z := range []int{emzLeft, emzRight} {
-			if !d.zoneTaken(p, z, locMonster, skip) {
+			if !d.zoneTaken(p, z, locMonster, nil, skip) {
 				return z
 			}
 		}
@@ -244,7 +248,7 @@ func (d *duel) linkZone(p int, skip []*inst) int {
 		}
 	}
 	for z := 1; z <= maxFieldZone; z++ {
-		if d.zoneTaken(p, z, locMonster, skip) {
+		if d.zoneTaken(p, z, locMonster, nil, skip) {
 			continue
 		}
 		for _, L := range links {

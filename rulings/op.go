@@ -142,6 +142,8 @@ var effectOps = map[string]opFunc{
 	"special-summon-bound":             opSpecialSummonBound,    // tagout.go
 	"zero-atk-this-turn":               opZeroAtkThisTurn,       // synchrofx.go
 	"gain-lp":                          opGainLp,                // synchrofx.go
+	"gain-lp-battled-atk":              opGainLpBattledAtk,      // synchrofx.go
+	"drain-atk-per-counter":            opDrainAtkPerCounter,    // feathers.go
 }
 
 // exec runs one op of a resolving link, through effectOps.

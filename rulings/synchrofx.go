@@ -11,6 +11,8 @@ package rulings
 //     `tribute-self` cost records the turn in inst.selfTributeTurn).
 //   - `zero-atk-this-turn`: the link's targets have 0 ATK until the end of
 //     the turn ("Black Rose Dragon"; inst.zeroTurn, read by atkOverride).
+//   - `spell-trap-targets-one-psychic` and `gain-lp-battled-atk` ("Thought
+//     Ruler Archfiend"), below.
 //   - `gain-lp` (`n`, `what: if-destroyed`): its controller gains `n` LP,
 //     only if a `destroy` before it destroyed a card when `what` says so
 //     ("Ancient Fairy Dragon").
@@ -91,4 +93,27 @@ func opGainLp(d *duel, l *link, o Op) {
 		return
 	}
 	d.changeLP(l.ctrl, max(o.N, 0), "from "+l.src.name(), ruleRef{})
+}
+
+// WhenSpellTrapTargetsOnePsychic: "a Spell or Trap Card is activated that
+// targets exactly 1 Psychic-Type monster" ("Thought Ruler Archfiend"): the
+// card's activation, not a Spell or Trap effect activated later, and the
+// Psychic may be anywhere (https://edisonrul.ing/cards/t/thought-ruler-archfiend.html).
+const WhenSpellTrapTargetsOnePsychic = "spell-trap-targets-one-psychic"
+
+// whenSpellTrapTargetsOnePsychic checks WhenSpellTrapTargetsOnePsychic
+// against the newest link.
+func whenSpellTrapTargetsOnePsychic(d *duel, _ int, _ *inst, _ *Effect, top *link) (string, ruleRef) {
+	ok := top != nil && top.cardAct && !top.src.isMonster() && len(top.targets) == 1 &&
+		top.targets[0].isMonster() && d.matches(top.targets[0], "type=Psychic")
+	return unmet(ok, "no Spell or Trap Card was just activated targeting exactly 1 Psychic-Type monster")
+}
+
+// opGainLpBattledAtk gives the link's controller LP equal to the printed
+// ATK of the monster it destroyed by battle ("Thought Ruler Archfiend"),
+// wherever that monster is now.
+func opGainLpBattledAtk(d *duel, l *link, o Op) {
+	if m := l.battled; m != nil && m.c != nil {
+		d.changeLP(l.ctrl, max(m.c.ATK, 0), "from "+l.src.name()+": the original ATK of "+m.name(), ruleRef{})
+	}
 }
