@@ -24,7 +24,7 @@ func (d *duel) state() State {
 		}
 		out := PlayerState{Player: d.pn(pi), LP: ps.lp, DeckSize: len(ps.deck), Lost: ps.lost,
 			Hand: d.zoneNames(pi, zcHand, ps.hand), Graveyard: d.zoneNames(pi, zcGY, ps.gy),
-			Banished: d.zoneNames(pi, zcBanished, ps.banished), deck: d.zoneNames(pi, zcDeck, ps.deck), extra: names(ps.extra),
+			Banished: d.zoneNames(pi, zcBanished, ps.banished), deck: d.zoneNames(pi, zcDeck, ps.deck), extra: d.zoneNames(pi, zcExtra, ps.extra),
 			FreeMonsterZones: d.freeMZ(pi), FreeSpellTrapZones: d.freeST(pi)}
 		d.statePlayer(pi, &out)
 		for _, c := range ps.mz {
@@ -123,7 +123,10 @@ func (d *duel) fieldCard(c *inst) FieldCard {
 }
 
 func names(list []*inst) []string {
-	var out []string
+	if len(list) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(list))
 	for _, c := range list {
 		out = append(out, c.name())
 	}

@@ -268,6 +268,7 @@ const (
 	zcGY
 	zcBanished
 	zcDeck
+	zcExtra
 	zcZones
 )
 
@@ -276,7 +277,7 @@ const (
 func (d *duel) zoneNames(p, zone int, list []*inst) []string {
 	if d.last != nil && p < len(d.zc) && p < len(d.last.Players) && sameCards(d.zc[p][zone], list) {
 		ps := &d.last.Players[p]
-		return [...][]string{ps.Hand, ps.Graveyard, ps.Banished, ps.deck}[zone]
+		return [...][]string{ps.Hand, ps.Graveyard, ps.Banished, ps.deck, ps.extra}[zone]
 	}
 	return names(list)
 }
@@ -302,7 +303,7 @@ func (d *duel) remember() {
 		if ps == nil {
 			continue
 		}
-		for z, list := range [zcZones][]*inst{ps.hand, ps.gy, ps.banished, ps.deck} {
+		for z, list := range [zcZones][]*inst{ps.hand, ps.gy, ps.banished, ps.deck, ps.extra} {
 			if sameCards(d.zc[p][z], list) {
 				continue
 			}
