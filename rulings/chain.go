@@ -1003,6 +1003,8 @@ func (d *duel) resolveLink(l *link) {
 		return
 	}
 	d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s resolves", l.rec.N, name), ruleRef{})
+	d.resolving = l
+	defer func() { d.resolving = nil }()
 	for _, o := range l.eff.Do {
 		if d.stopped || d.over {
 			return

@@ -85,6 +85,7 @@ type inst struct {
 	selfTributeTurn int             // turn it was Tributed for its own effect (synchrofx.go)
 	zeroTurn        int             // turn its ATK is 0 until the end of (synchrofx.go)
 	removedCounters int             // counters its last remove-all-counters cost removed (feathers.go)
+	oppDestroyed    bool            // its last destruction was by an opponent's card, by battle or effect (synchrofx.go)
 	onceTurn        map[*Effect]int // turn each once-per-turn effect was last activated (once.go)
 	onceMoves       map[*Effect]int // moves at that time: a card that moved since is a new card
 	noAttack        bool            // cannot attack while it stays on the field ("Instant Fusion")

@@ -144,6 +144,7 @@ var whenConditions = map[string]string{
 	"battle-damage-taken-no-cards": "you take battle damage while you control no cards (this card in your hand)",
 	WhenCardDestroying:             "a card or effect that would destroy a card on the field is activated",
 	WhenSpellTrapTargetsOnePsychic: "a Spell or Trap Card is activated that targets exactly 1 Psychic-Type monster",
+	TrigOppDestroyedToGY:           "this card is destroyed by an opponent's card (by battle or effect) and sent to the Graveyard",
 	TrigEndPhaseSelfTributed:       "the End Phase of a turn this card was Tributed for its own effect",
 	TrigBattlePhaseEnd:             "at the end of the Battle Phase, if this card battled",
 	TrigTaggedIn:                   "this card is Special Summoned by the effect of a \"Gladiator Beast\" monster",

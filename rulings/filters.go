@@ -10,6 +10,7 @@ package rulings
 //	spell-trap       a Spell or Trap Card
 //	field=X          (a condition) a face-up card named X is on the field
 //	defense-position a monster in Defense Position
+//	not-subtype=X    a card without the subtype X ("non-Synchro")
 
 import (
 	"strconv"
@@ -17,7 +18,7 @@ import (
 )
 
 // morePrefixes are the terms matchesMore reads.
-var morePrefixes = []string{"face-down", "def<=", "level>=", "not-name=", "spell-trap", "field=", "defense-position"}
+var morePrefixes = []string{"face-down", "def<=", "level>=", "not-name=", "spell-trap", "field=", "defense-position", "not-subtype="}
 
 // moreTerm says whether matchesMore reads the term.
 func moreTerm(term string) bool {
@@ -38,6 +39,8 @@ func (d *duel) matchesMore(c *inst, term string) bool {
 	switch {
 	case term == "face-down":
 		return !c.faceUp
+	case strings.HasPrefix(term, "not-subtype="):
+		return !c.c.Has(term[len("not-subtype="):])
 	case term == "defense-position":
 		return c.loc == locMonster && c.def
 	case strings.HasPrefix(term, "def<="):

@@ -175,6 +175,7 @@ func (d *duel) wouldLoop(a *Action) bool {
 func (d *duel) fork() *duel {
 	cl := &cloner{im: map[*inst]*inst{}}
 	f := *d
+	f.resolving = nil
 	f.forked, f.loopFound, f.steps = true, false, 0
 	f.nameUsed = maps.Clone(d.nameUsed)
 	f.t = &Timeline{Format: d.t.Format, profile: d.p, attacks: map[string]int{}, timings: map[string]string{}, destroy: map[string]string{}, reveals: map[string]bool{}}

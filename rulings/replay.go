@@ -14,14 +14,15 @@ type duel struct {
 	s        *Scenario
 	t        *Timeline
 
-	pl     []*pstate
-	nextID int
-	turn   int
-	tp     int
-	phase  string // draw standby main1 battle main2 end
-	bstep  string // start battle damage end ("" outside the Battle Phase)
-	ds     int    // Damage Step timing index, -1 outside it
-	inCalc bool
+	pl        []*pstate
+	resolving *link // the link whose effect is resolving now, if any (synchrofx.go: who destroys a card)
+	nextID    int
+	turn      int
+	tp        int
+	phase     string // draw standby main1 battle main2 end
+	bstep     string // start battle damage end ("" outside the Battle Phase)
+	ds        int    // Damage Step timing index, -1 outside it
+	inCalc    bool
 
 	dsManual int // chains started by players at the current timing
 	dsChains int // chains of any kind at the current timing

@@ -11,6 +11,7 @@ package rulings
 //     `tribute-self` cost records the turn in inst.selfTributeTurn).
 //   - `zero-atk-this-turn`: the link's targets have 0 ATK until the end of
 //     the turn ("Black Rose Dragon"; inst.zeroTurn, read by atkOverride).
+//   - `destroyed-by-opponent-to-gy` ("Scrap Dragon"), below.
 //   - `spell-trap-targets-one-psychic` and `gain-lp-battled-atk` ("Thought
 //     Ruler Archfiend"), below.
 //   - `gain-lp` (`n`, `what: if-destroyed`): its controller gains `n` LP,
@@ -115,5 +116,24 @@ func whenSpellTrapTargetsOnePsychic(d *duel, _ int, _ *inst, _ *Effect, top *lin
 func opGainLpBattledAtk(d *duel, l *link, o Op) {
 	if m := l.battled; m != nil && m.c != nil {
 		d.changeLP(l.ctrl, max(m.c.ATK, 0), "from "+l.src.name()+": the original ATK of "+m.name(), ruleRef{})
+	}
+}
+
+// TrigOppDestroyedToGY: "when this card is destroyed by your opponent's
+// card (by battle or by card effect) and sent to the Graveyard" ("Scrap
+// Dragon"). destroyTo records who destroyed the card (inst.oppDestroyed:
+// by battle, or while an opponent's link resolves).
+const TrigOppDestroyedToGY = "destroyed-by-opponent-to-gy"
+
+// oppDestroyedTriggers queues TrigOppDestroyedToGY for a card that left the
+// field for the Graveyard after an opponent's card destroyed it (left,
+// zones.go).
+func (d *duel) oppDestroyedTriggers(c *inst, wasField bool, to string) {
+	if !c.oppDestroyed {
+		return
+	}
+	c.oppDestroyed = false
+	if wasField && to == locGY {
+		d.selfTrigger(c, TrigOppDestroyedToGY)
 	}
 }

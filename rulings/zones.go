@@ -148,7 +148,8 @@ func (d *duel) moveTo(c *inst, to, why string) {
 // left runs what follows a card leaving the field or reaching the Graveyard.
 func (d *duel) left(c *inst, wasField bool, to string) {
 	d.relayLeft(c, wasField)
-	d.boundLeft(c, wasField) // tagout.go
+	d.boundLeft(c, wasField)                // tagout.go
+	d.oppDestroyedTriggers(c, wasField, to) // synchrofx.go
 	if wasField && c.linked != nil {
 		other := c.linked
 		c.linked, other.linked = nil, nil
@@ -204,6 +205,7 @@ func (d *duel) destroyTo(c *inst, by string, battle bool, to string) bool {
 		return false
 	}
 	c.destroyed = true
+	c.oppDestroyed = battle || (d.resolving != nil && d.resolving.ctrl != c.ctrl) // synchrofx.go
 	if battle {
 		c.battleKilled = true
 		d.t.destroy[c.name()] = "battle"
