@@ -3,6 +3,7 @@ package rulings
 import (
 	"fmt"
 	"maps"
+	"slices"
 )
 
 // Infinite loops (goat-17, hat-09). A card like "Pole Position" makes the
@@ -193,9 +194,6 @@ func (d *duel) fork() *duel {
 		x.mz, x.st, x.fz = cl.list(ps.mz), cl.list(ps.st), cl.inst(ps.fz)
 		f.pl[i] = &x
 	}
-	for old, x := range cl.im {
-		x.linked, x.equipTo, x.negBy, x.boundTo = cl.inst(old.linked), cl.inst(old.equipTo), cl.inst(old.negBy), cl.inst(old.boundTo)
-	}
 	f.forkChain(d, cl)
 	f.forkBattle(d, cl)
 	for i, ps := range d.pl {
@@ -204,6 +202,7 @@ func (d *duel) fork() *duel {
 		}
 	}
 	f.forkRest(d, cl)
+	cl.link()
 	return &f
 }
 
@@ -221,6 +220,26 @@ func (cl *cloner) inst(c *inst) *inst {
 	x := *c
 	cl.im[c] = &x
 	return &x
+}
+
+// link points the copies at each other: every card copied, and the cards
+// reached only through them (Xyz Materials), gets copies of the cards it
+// points to and maps of its own, so a trial run on the fork never writes
+// into the original's cards.
+func (cl *cloner) link() {
+	done := map[*inst]bool{}
+	for len(done) < len(cl.im) {
+		for _, old := range slices.Collect(maps.Keys(cl.im)) {
+			if done[old] {
+				continue
+			}
+			done[old] = true
+			x := cl.im[old]
+			x.linked, x.equipTo, x.negBy = cl.inst(old.linked), cl.inst(old.equipTo), cl.inst(old.negBy)
+			x.mats, x.under, x.boundTo = cl.list(old.mats), cl.inst(old.under), cl.inst(old.boundTo)
+			x.onceTurn, x.onceMoves = maps.Clone(old.onceTurn), maps.Clone(old.onceMoves)
+		}
+	}
 }
 
 // list is a copy of cs with every card copied (nil for nil).
