@@ -40,6 +40,7 @@ const (
 	vPendulum      = "pendulum-summon"
 	vRoll          = "roll"
 	vLink          = "link-summon"
+	vGemini        = "gemini-summon"
 )
 
 var (
@@ -52,6 +53,7 @@ var (
 	reTSummon    = regexp.MustCompile(`(?i)^tribute summons\s+(.+?),?\s+(?:by )?tributing\s+(.+)$`)
 	reTSummon2   = regexp.MustCompile(`(?i)^tributes\s+(.+?)\s+to tribute summon\s+(.+)$`)
 	reFSummon    = regexp.MustCompile(`(?i)^flip summons\s+(.+)$`)
+	reGemini     = regexp.MustCompile(`(?i)^gemini summons\s+(.+)$`)
 	reSet        = regexp.MustCompile(`(?i)^sets\s+(.+?)(?:\s+face-down)?$`)
 	reActivate   = regexp.MustCompile(`(?i)^(activates|chains|uses|activate|chain)\s+(?:the effect of\s+)?(.+)$`)
 	reDirectP    = regexp.MustCompile(`(?i)^attacks\s+(?:player\s+)?([a-f][1-9]?)\s+directly\s+with\s+(.+)$`)
@@ -226,6 +228,7 @@ var playerPhrases = []phrase{
 		return firstErr(p.ref(m[2], &a.Card), p.refList(m[1], &a.Tribute))
 	}},
 	{reFSummon, func(p *parser, a *Action, m []string) string { a.Verb = vFlipSummon; return p.ref(m[1], &a.Card) }},
+	{reGemini, func(p *parser, a *Action, m []string) string { a.Verb = vGemini; return p.ref(m[1], &a.Card) }}, // gemini.go
 	{reNSummonLP, func(p *parser, a *Action, m []string) string {
 		a.Verb = vNormalSummon
 		a.N, _ = strconv.Atoi(m[2])

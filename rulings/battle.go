@@ -493,8 +493,8 @@ func (d *duel) timingEvent(ev string) {
 						d.queueBattle(m, e, TrigDestroyedToGY, other(at, m))
 					}
 				}
-				d.destroyerTriggers(at, m) // battlefx.go
 			}
+			d.destroyerTriggers(at, m) // battlefx.go
 		}
 	case evEndOfDamage:
 	}

@@ -23,13 +23,18 @@ const (
 	// TrigDestroysToGYFaceUp: the same, while this card is still face-up on
 	// the field ("Goyo Guardian").
 	TrigDestroysToGYFaceUp = "destroys-by-battle-to-gy-face-up"
+	// TrigDestroys: this card destroys an opponent's monster by battle,
+	// wherever that monster goes and even if this card has left the field
+	// ("Blue Thunder T-45": edison-battle-phase#timing-7).
+	TrigDestroys = "destroys-by-battle"
 	// TrigAttackedInAttack: this Attack Position card is attacked by an
 	// opponent's monster; the effect activates before damage calculation.
 	TrigAttackedInAttack = "attacked-in-attack-position"
 )
 
 // destroyerTriggers queues the triggers of the monster that destroyed m by
-// battle once m is in the Graveyard.
+// battle once m has been sent (the "and sends it to the Graveyard" ones only
+// if m is in the Graveyard).
 func (d *duel) destroyerTriggers(at *attack, m *inst) {
 	k := other(at, m)
 	if k == nil || k.c == nil || k.ctrl == m.owner {
@@ -40,7 +45,8 @@ func (d *duel) destroyerTriggers(at *attack, m *inst) {
 		if e.Kind != "trigger" {
 			continue
 		}
-		if e.When == TrigDestroysToGY || e.When == TrigDestroysToGYFaceUp && k.loc == locMonster && k.faceUp {
+		toGY := m.loc == locGY
+		if e.When == TrigDestroys || toGY && (e.When == TrigDestroysToGY || e.When == TrigDestroysToGYFaceUp && k.loc == locMonster && k.faceUp) {
 			d.queueBattle(k, e, TrigDestroyedToGY, m)
 		}
 	}

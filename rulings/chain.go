@@ -84,6 +84,20 @@ func (d *duel) pushLink(l *link, costs []string) {
 	d.clearPasses()
 }
 
+// chosenCards finds the cards a line chooses (`choosing X`, `Special
+// Summoning X`, `adding X`) wherever they are.
+func (d *duel) chosenCards(a *Action, p int) []*inst {
+	var out []*inst
+	for _, r := range a.Choose {
+		if t := d.find(r, p, locDeck, locGY, locHand, locMonster, locExtra, locBanished, locSpell, locField); t != nil {
+			out = append(out, t)
+		} else if dm := d.dmFor(r, p); dm != nil {
+			out = append(out, dm)
+		}
+	}
+	return out
+}
+
 // activateTrigger puts a queued trigger on the chain.
 func (d *duel) activateTrigger(tr *trig) {
 	if tr.src.moves != tr.moves {
@@ -130,6 +144,9 @@ func (d *duel) activateTrigger(tr *trig) {
 				return
 			}
 		}
+	}
+	if d.triggerOnceUsed(tr) { // once.go
+		return
 	}
 	var costs []string
 	if len(tr.eff.Cost) > 0 {
@@ -281,21 +298,6 @@ func (d *duel) chooseTrigger(tr *trig, a *Action) {
 	if !tr.mandatory {
 		d.emit("trigger", p, tr.src.name(), fmt.Sprintf("%s chooses to activate %s's optional effect", d.pn(p), tr.src.name()), ruleRef{})
 	}
-}
-
-// chosenCards finds the cards a line chooses ("Special Summoning X",
-// "searching X"): in p's Deck, Graveyard, hand, Monster Zone or Extra
-// Deck, or p's Deck Master.
-func (d *duel) chosenCards(a *Action, p int) []*inst {
-	var out []*inst
-	for _, r := range a.Choose {
-		if t := d.find(r, p, locDeck, locGY, locHand, locMonster, locExtra); t != nil {
-			out = append(out, t)
-		} else if dm := d.dmFor(r, p); dm != nil {
-			out = append(out, dm)
-		}
-	}
-	return out
 }
 
 // speedAllows checks Spell Speeds against the chain, and for a Spell
@@ -682,7 +684,7 @@ func summonsSpecial(e *Effect) bool {
 		case "special-summon", "special-summon-from-deck", "special-summon-from-gy-each", "special-summon-from-hand-or-deck",
 			"special-summon-self", "summon-tokens", "summon-self-as-monster", "banish-self-and-summon-copy",
 			"special-summon-zeroed", "special-summon-from-hand-or-gy", "fusion-summon", "special-summon-extra-same-level", "ritual-summon", "relay-soul",
-			"tag-in", "special-summon-bound":
+			"tag-in", "special-summon-bound", "special-summon-from-banished", "special-summon-tied":
 			return true
 		}
 	}

@@ -39,7 +39,8 @@ func groupChoices(c *Card) string {
 }
 
 // choiceLabel finds the choice a script names ("the discard", "mill") among
-// the card's choose-one effects, or "".
+// the card's choose-one effects, or the label of one of its separate
+// effects ("Tragoedia, choosing level": which of its Ignition Effects), or "".
 func choiceLabel(c *Card, s string) string {
 	s = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.ToLower(s)), "the ")))
 	for i := range c.Effects {

@@ -338,6 +338,7 @@ func payDiscardCost(cc costCall) ([]string, bool) {
 		}
 		if cc.o.Op == "send-from-hand" {
 			d.moveTo(x, locGY, "sent to the Graveyard as a cost")
+			x.costFor = cc.c.id
 			out = append(out, "send "+x.name())
 			continue
 		}

@@ -100,6 +100,15 @@ type inst struct {
 	noAttackTurn    int             // turn it cannot attack in, by its own text (procedure.go)
 	killTurn        int             // turn it last destroyed an opponent's monster by battle (secondattack.go)
 	banishOnLeave   bool            // banished when it leaves the field (selfsummon.go)
+	lvSet, lvAdd    int             // its Level set to lvSet (0: printed) plus lvAdd, by effects (levels.go)
+	lvUntil         int             // the turn a lvSet lasts until (0: while on the field)
+	duelUsed        []*Effect       // its once-per-Duel effects already used (once.go)
+	destroyTurn     int             // turn it was last destroyed
+	noSynchro       bool            // cannot be used as Synchro Material while on the field (synchromats.go)
+	stShield        int             // the turn it is unaffected by other Spell and Trap effects ("Forbidden Lance")
+	stShieldBy      *inst           // the card that gave it
+	gemini          bool            // a Gemini monster Normal Summoned again: an Effect Monster (gemini.go)
+	tiedTo          *inst           // destroyed when this card leaves the field ("Il Blud", gemini.go)
 	dmgTaken        int             // battle damage its controller took, for its trigger (tokens.go)
 }
 
@@ -282,6 +291,8 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.effNegated, c.negTurn, c.negBy = false, 0, nil
 		c.attacks, c.attackedOnce, c.summonTurn, c.endDestroy = 0, false, 0, false
 		c.noAttack, c.pzone, c.asSpell, c.hit, c.special = false, false, false, nil, false
+		c.noSynchro, c.stShield, c.stShieldBy = false, 0, nil
+		c.gemini, c.tiedTo = false, nil
 		if to != locGY {
 			c.gyGrant = false
 		}
@@ -289,6 +300,10 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 			c.proper = false
 		}
 		c.banishOnLeave = false
+		c.lvSet, c.lvAdd, c.lvUntil = 0, 0, 0
+		if c.c != nil && !c.c.Has("token") {
+			c.atkBase, c.defBase = max(c.c.ATK, 0), max(c.c.DEF, 0)
+		}
 	}
 	return fromField
 }
@@ -404,7 +419,7 @@ func (d *duel) boost(c *inst, def bool) int {
 
 // level is a monster's current Level ("A Legendary Ocean" lowers it).
 func (d *duel) level(c *inst) int {
-	lv := c.c.Level
+	lv := d.levelChanged(c, c.c.Level) // levels.go
 	for _, f := range d.allField() {
 		if !f.faceUp || f.c == nil || f.isMonster() {
 			continue

@@ -41,6 +41,9 @@ type Effect struct {
 	// OncePerName: each player can activate a card of this name once per
 	// turn ("You can only activate 1 Pot of Duality per turn"; once.go).
 	OncePerName bool `yaml:"once-per-name,omitempty" json:"once_per_name,omitempty"`
+	// OncePerDuel: each copy can use the effect once per Duel, wherever it
+	// goes ("Twin-Headed Behemoth"; once.go).
+	OncePerDuel bool `yaml:"once-per-duel,omitempty" json:"once_per_duel,omitempty"`
 	// Battler: for the condition own-monster-battles, the filter the
 	// battling monster must match ("archetype=Blackwing"; battlefx.go).
 	Battler string `yaml:"battler,omitempty" json:"battler,omitempty"`
@@ -148,6 +151,16 @@ var whenConditions = map[string]string{
 	TrigEndPhaseSelfTributed:       "the End Phase of a turn this card was Tributed for its own effect",
 	TrigBattlePhaseEnd:             "at the end of the Battle Phase, if this card battled",
 	TrigTaggedIn:                   "this card is Special Summoned by the effect of a \"Gladiator Beast\" monster",
+	// summonnegate.go
+	"summon-or-special-activated":   "a monster would be Summoned, or a card or effect that would Special Summon is activated",
+	"opponent-would-special-summon": "your opponent would Special Summon a monster by a Summon that starts no chain",
+	// tokens.go, selfsummon.go
+	"effect-damage-taken-no-cards": "you take effect damage from an opponent's card while you control no cards (this card in your hand)",
+	"battle-damage-taken":          "you take battle damage (this card in your hand)",
+	// battlefx.go
+	TrigDestroys: "this card destroys an opponent's monster by battle, even if this card has left the field",
+	// destroyedby.go
+	trigDestroyedByOpponent: "this card in your possession is destroyed by an opponent's card (by battle or by its effect) and sent to your Graveyard",
 	// Summon procedures of retro staples (mustfirst.go: retroProcedureConds)
 	"exactly-three-dark-in-gy":    "exactly 3 DARK monsters are in your Graveyard",
 	"four-lightsworn-names-in-gy": "4 or more \"Lightsworn\" monsters with different names are in your Graveyard",
@@ -316,6 +329,18 @@ var opSpec = map[string]string{
 	"return-to-gy":                     "",
 	"draw-per-card":                    "n filter",
 	"lose-lp-per-summoned":             "n",
+	"negate-summon":                    "what",
+	"level-up-by-cost":                 "",
+	"level-of-target":                  "",
+	"levels-become-target":             "filter",
+	"take-control-same-level":          "",
+	"stats-become":                     "n",
+	"halve-target-atk-def":             "",
+	"lose-atk-shielded":                "n",
+	"damage-equal-taken":               "",
+	"special-summon-from-banished":     "filter",
+	"destroy-spell-traps-per-card":     "filter",
+	"special-summon-tied":              "filter",
 	"lock-opponent-gy":                 "",
 	"by-position":                      "n what",
 	"tag-in":                           "n filter",
@@ -384,6 +409,9 @@ var opSpec = map[string]string{
 	"unaffected-by-higher-lp-opponents": "",
 	"tributes-as-lp":                    "n",
 	"block-zones":                       "n",
+	"no-deck-to-hand":                   "",
+	"summon-without-tributes":           "n",
+	"synchro-material-only":             "filter",
 	"detach-instead":                    "n",
 	"atk-boost-with-material":           "filter n what",
 	"atk-when-tagged-in":                "n",

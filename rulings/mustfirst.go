@@ -138,6 +138,7 @@ func payBanishFromGyCost(cc costCall) ([]string, bool) {
 	xs := cc.d.gyCostCards(cc)[:max(cc.o.N, 1)]
 	for _, x := range xs {
 		cc.d.moveTo(x, locBanished, "banished as the cost of "+cc.c.name())
+		x.costFor = cc.c.id
 	}
 	return []string{"banish " + strings.Join(names(xs), ", ")}, true
 }

@@ -76,6 +76,8 @@ func narrate(s *Scenario, a *Action) string {
 		b.WriteString(who + " Tributes " + narrCards(s, a.Tribute) + " to Tribute Summon " + narrCard(s, a.Card))
 	case vFlipSummon:
 		b.WriteString(who + " Flip Summons " + narrCard(s, a.Card))
+	case vGemini:
+		b.WriteString(who + " Normal Summons " + narrCard(s, a.Card) + " again, a Gemini Summon")
 	case vSynchro:
 		b.WriteString(who + " Synchro Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
 	case vLink:

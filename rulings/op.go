@@ -122,6 +122,18 @@ var effectOps = map[string]opFunc{
 	"return-to-gy":                     opReturnToGy,               // ops_sweep.go
 	"draw-per-card":                    opDrawPerCard,              // ops_hands.go
 	"lose-lp-per-summoned":             opLoseLpPerSummoned,        // ops_sweep.go
+	"negate-summon":                    opNegateSummon,             // summonnegate.go
+	"level-up-by-cost":                 opLevelUpByCost,            // levels.go
+	"level-of-target":                  opLevelOfTarget,            // levels.go
+	"levels-become-target":             opLevelsBecomeTarget,       // levels.go
+	"take-control-same-level":          opTakeControlSameLevel,     // levels.go
+	"stats-become":                     opStatsBecome,              // ops_stats.go
+	"special-summon-tied":              opSpecialSummonTied,        // gemini.go
+	"halve-target-atk-def":             opHalveTargetAtkDef,        // ops_stats.go
+	"lose-atk-shielded":                opLoseAtkShielded,          // ops_stats.go
+	"damage-equal-taken":               opDamageEqualTaken,         // tokens.go
+	"special-summon-from-banished":     opSpecialSummonFromBanished,
+	"destroy-spell-traps-per-card":     opDestroySpellTrapsPerCard, // ops_sweep.go
 	"special-summon-zeroed":            opSpecialSummonZeroed,      // mustfirst.go
 	"no-attack-this-turn":              opNoAttackThisTurn,         // mustfirst.go
 	"return-self-to-hand":              opReturnSelfToHand,         // selfsummon.go
@@ -153,7 +165,10 @@ func (d *duel) exec(l *link, o Op) {
 		d.fail("%s: the engine cannot run op %q yet", l.src.name(), o.Op)
 		return
 	}
+	prev := d.execLink
+	d.execLink = l
 	run(d, l, o)
+	d.execLink = prev
 }
 
 // validTargets are the link's targets still where it can act on them: on

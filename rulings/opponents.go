@@ -81,6 +81,9 @@ func (d *duel) unaffectedBy(c *inst, l *link) bool {
 	if d.oppImmuneNow(c, l) { // fusionmats.go
 		return true
 	}
+	if d.lanceShielded(c, l) { // ops_stats.go
+		return true
+	}
 	if l == nil || c.ctrl == l.ctrl || c.hasOp("continuous", "unaffected-by-higher-lp-opponents") == nil || d.live(c, "unaffected-by-higher-lp-opponents") == nil {
 		return false
 	}

@@ -140,6 +140,10 @@ func (d *duel) synchroSummon(a *Action) {
 			d.fail("%s", d.whereText(r, p, "Monster Zone"))
 			return
 		}
+		if why := d.synchroMaterialRefused(m, c); why != "" { // synchromats.go
+			d.illegal(why, ruleRef{})
+			return
+		}
 		if m.c.Has("tuner") {
 			tuners++
 		}

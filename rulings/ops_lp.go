@@ -19,7 +19,7 @@ func opDamage(d *duel, l *link, o Op) {
 	case "you":
 		to = p
 	}
-	d.damage(to, o.N, "damage from "+src.name(), ruleRef{})
+	d.effectDamage(l, to, o.N, "damage from "+src.name(), ruleRef{})
 }
 
 // opDamageTargetAtk inflicts damage equal to the ATK of the monster the effect destroyed, to the players `to` names.
@@ -30,7 +30,7 @@ func opDamageTargetAtk(d *duel, l *link, o Op) {
 	}
 	for _, q := range d.turnOrderFrom(d.tp) {
 		if o.To == "both" || (o.To == "opponent" && q == l.oppTarget(d, p)) || (o.To == "you" && q == p) {
-			d.damage(q, l.lastATK, "damage from "+src.name(), ruleRef{})
+			d.effectDamage(l, q, l.lastATK, "damage from "+src.name(), ruleRef{})
 		}
 	}
 }
@@ -39,7 +39,7 @@ func opDamageTargetAtk(d *duel, l *link, o Op) {
 func opDamageLevelX100(d *duel, l *link, o Op) {
 	src := l.src
 	if x := l.random; x != nil && x.isMonster() {
-		d.damage(x.owner, 100*x.c.Level, fmt.Sprintf("%s discarded a Level %d monster", src.name(), x.c.Level), ruleRef{})
+		d.effectDamage(l, x.owner, 100*x.c.Level, fmt.Sprintf("%s discarded a Level %d monster", src.name(), x.c.Level), ruleRef{})
 	}
 }
 
@@ -48,7 +48,7 @@ func opDamageIfDark(d *duel, l *link, o Op) {
 	src := l.src
 	for _, t := range l.targets {
 		if t.isMonster() && t.c.Attribute == "DARK" {
-			d.damage(t.ctrl, o.N, src.name()+" banished a DARK monster", ruleRef{})
+			d.effectDamage(l, t.ctrl, o.N, src.name()+" banished a DARK monster", ruleRef{})
 		}
 	}
 }
@@ -58,7 +58,7 @@ func opDamageAttackerAtk(d *duel, l *link, o Op) {
 	src := l.src
 	if d.atk != nil && d.atk.attacker.loc == locMonster {
 		a := d.atk.attacker
-		d.damage(a.ctrl, d.atkOf(a), "damage from "+src.name(), ruleRef{})
+		d.effectDamage(l, a.ctrl, d.atkOf(a), "damage from "+src.name(), ruleRef{})
 	}
 }
 
@@ -66,7 +66,7 @@ func opDamageAttackerAtk(d *duel, l *link, o Op) {
 func opDamageBattleDestroyer(d *duel, l *link, o Op) {
 	src := l.src
 	if b := l.battled; b != nil {
-		d.damage(b.ctrl, d.atkOf(b), "damage from "+src.name(), ruleRef{})
+		d.effectDamage(l, b.ctrl, d.atkOf(b), "damage from "+src.name(), ruleRef{})
 	}
 }
 
@@ -75,7 +75,7 @@ func opDamagePerCard(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	q := l.oppTarget(d, p)
 	n := len(d.pl[q].hand) + len(d.fieldOf(q))
-	d.damage(q, n*o.N, fmt.Sprintf("damage from %s: %d cards in hand and on the field", src.name(), n), ruleRef{})
+	d.effectDamage(l, q, n*o.N, fmt.Sprintf("damage from %s: %d cards in hand and on the field", src.name(), n), ruleRef{})
 }
 
 // opOpponentGainsLp the opponent (the player who gave control of the equipped monster, if any) gains `n` LP.

@@ -148,6 +148,9 @@ func opDraw(d *duel, l *link, o Op) {
 // opSearch adds up to `n` cards that match `filter` from its controller's Deck to the hand (the cards the line chooses first); finding none still shuffles the Deck where the format's Failure to find switch says so.
 func opSearch(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
+	if d.deckToHandBlocked(p, src) { // summonnegate.go
+		return
+	}
 	n := max(o.N, 1)
 	var picks []*inst
 	for _, c := range l.choose {

@@ -87,3 +87,48 @@ func opDestroyAtEndPhase(d *duel, l *link, o Op) {
 		}
 	}
 }
+
+// opStatsBecome makes this card's ATK and DEF `n`, if it is face-up on the field ("Twin-Headed Behemoth").
+func opStatsBecome(d *duel, l *link, o Op) {
+	m := l.src
+	if m.loc != locMonster || !m.faceUp {
+		return
+	}
+	m.atkBase, m.defBase, m.atkAdd = o.N, o.N, 0
+	d.emit("stats", m.ctrl, m.name(), fmt.Sprintf("%s's ATK and DEF become %d", d.describe(m), o.N), ruleRef{})
+}
+
+// opHalveTargetAtkDef halves the ATK and DEF of its face-up target ("Blackwing - Gale the Whirlwind").
+func opHalveTargetAtkDef(d *duel, l *link, o Op) {
+	for _, t := range d.validTargets(l) {
+		if t.loc != locMonster || !t.faceUp {
+			continue
+		}
+		t.atkAdd -= d.atkOf(t) / 2
+		t.defBase -= d.def(t) / 2
+		d.emit("stats", t.ctrl, t.name(), fmt.Sprintf("%s's ATK and DEF are halved by %s: %d/%d", d.describe(t), l.src.name(), d.atkOf(t), d.def(t)), ruleRef{})
+	}
+}
+
+// opLoseAtkShielded makes its face-up target lose `n` ATK; for the rest of the turn it is unaffected by the effects of other Spell and Trap Cards ("Forbidden Lance"; lanceShielded).
+func opLoseAtkShielded(d *duel, l *link, o Op) {
+	for _, t := range d.validTargets(l) {
+		if t.loc != locMonster || !t.faceUp {
+			continue
+		}
+		t.atkAdd -= o.N
+		t.stShield, t.stShieldBy = d.turn, l.src
+		d.emit("stats", t.ctrl, t.name(), fmt.Sprintf("%s loses %d ATK (%s): %d; this turn it is unaffected by other Spell and Trap effects", d.describe(t), o.N, l.src.name(), d.atkOf(t)), ruleRef{})
+	}
+}
+
+// lanceShielded: c is unaffected this turn by the effects of Spell and
+// Trap Cards other than the one that shielded it (opLoseAtkShielded), so
+// link l's effect does not reach it. Read by unaffectedBy (opponents.go).
+func (d *duel) lanceShielded(c *inst, l *link) bool {
+	if l == nil || c.stShield != d.turn || l.src == c.stShieldBy || l.src.c == nil || (l.src.c.Kind != "spell" && l.src.c.Kind != "trap") || l.src.isMonster() {
+		return false
+	}
+	d.emit("rule", c.ctrl, c.name(), fmt.Sprintf("%s is unaffected by %s this turn (%s)", d.describe(c), effectName(l.src.c, l.eff), c.stShieldBy.name()), ruleRef{})
+	return true
+}

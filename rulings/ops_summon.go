@@ -7,7 +7,7 @@ import (
 	"slices"
 )
 
-// opSpecialSummon Special Summons its targets from the Graveyard (not under Necrovalley's lock); a Continuous or Equip card stays linked to the monster.
+// opSpecialSummon Special Summons its targets from the Graveyard (not under Necrovalley's lock); a Continuous or Equip card stays linked to the monster. `what:` may add `negated` and `no-synchro` (summonedLimits, synchromats.go).
 func opSpecialSummon(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	if d.gyLocked(src) {
@@ -18,22 +18,20 @@ func opSpecialSummon(d *duel, l *link, o Op) {
 			continue
 		}
 		d.specialSummon(t, p, src.name())
+		d.summonedLimits(t, o.What, src.name()) // synchromats.go
 		if src.c.Has("continuous") || src.c.Has("equip") {
 			src.linked, t.linked = t, src
 		}
 	}
 }
 
-// opSpecialSummonFromDeck Special Summons the first monster of its controller's Deck that matches `filter` (`what: negated`: with its effects negated).
+// opSpecialSummonFromDeck Special Summons the first monster of its controller's Deck that matches `filter` (`what: negated`: with its effects negated; `no-synchro`: it cannot be Synchro Material).
 func opSpecialSummonFromDeck(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	for _, c := range d.pl[p].deck {
 		if d.matches(c, o.Filter) {
 			d.specialSummon(c, p, src.name())
-			if o.What == "negated" && c.loc == locMonster {
-				c.effNegated = true
-				d.emit("rule", p, c.name(), fmt.Sprintf("%s's effects are negated (%s)", d.describe(c), src.name()), ruleRef{})
-			}
+			d.summonedLimits(c, o.What, src.name()) // synchromats.go
 			return
 		}
 	}
@@ -118,7 +116,7 @@ func opNoSummonsThisTurn(d *duel, l *link, o Op) {
 	d.emit("rule", p, src.name(), fmt.Sprintf("%s cannot Summon other monsters this turn", d.pn(p)), ruleRef{})
 }
 
-// opSpecialSummonFromHandOrDeck Special Summons the first monster of its controller's hand, then Deck, that matches `filter` (`what: hand`: the hand only).
+// opSpecialSummonFromHandOrDeck Special Summons the first monster of its controller's hand, then Deck, that matches `filter` (`what: hand`: the hand only; `negated`, `no-synchro` as for special-summon).
 func opSpecialSummonFromHandOrDeck(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	pool := append(append([]*inst{}, d.pl[p].hand...), d.pl[p].deck...)
@@ -128,6 +126,7 @@ func opSpecialSummonFromHandOrDeck(d *duel, l *link, o Op) {
 	for _, c := range pool {
 		if d.matches(c, o.Filter) {
 			d.specialSummon(c, p, src.name())
+			d.summonedLimits(c, o.What, src.name()) // synchromats.go
 			return
 		}
 	}
@@ -207,4 +206,19 @@ func opSpecialSummonFromHandOrGy(d *duel, l *link, o Op) {
 		return
 	}
 	d.specialSummon(pick, p, src.name())
+}
+
+// opSpecialSummonFromBanished Special Summons one of its controller's banished monsters that matches `filter`: the one the line chooses (`Special Summoning X`), else the first ("Elemental HERO Voltic").
+func opSpecialSummonFromBanished(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	ok := func(c *inst) bool {
+		return c.loc == locBanished && c.owner == p && c.isMonster() && d.matches(c, o.Filter)
+	}
+	for _, c := range append(append([]*inst{}, l.choose...), d.pl[p].banished...) {
+		if ok(c) {
+			d.specialSummon(c, p, src.name())
+			return
+		}
+	}
+	d.emit("move", p, src.name(), fmt.Sprintf("%s has no banished monster for %s", d.pn(p), src.name()), ruleRef{})
 }

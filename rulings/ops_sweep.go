@@ -6,7 +6,10 @@ package rulings
 // cards to the Graveyard ("Burial from a Different Dimension"). Each is
 // registered in effectOps (op.go).
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // opDestroyHighest destroys the face-up monster the target opponent
 // controls (`to: opponent`; otherwise any player's) with the highest DEF
@@ -94,5 +97,37 @@ func opLoseLpPerSummoned(d *duel, l *link, o Op) {
 	}
 	if k > 0 {
 		d.changeLP(l.ctrl, -k*o.N, fmt.Sprintf("%s: %d monster(s) Special Summoned", l.src.name(), k), ruleRef{})
+	}
+}
+
+// opDestroySpellTrapsPerCard destroys Spell and Trap Cards on the field, up
+// to the number of other face-up monsters its controller controls that
+// match `filter` ("Elemental HERO Stratos": other "HERO" monsters). It
+// does not target: the cards the line chooses go first, then the
+// opponent's, then the controller's own, in zone order.
+func opDestroySpellTrapsPerCard(d *duel, l *link, o Op) {
+	p, src := l.ctrl, l.src
+	n := 0
+	for _, m := range d.pl[p].mz {
+		if m != src && m.faceUp && d.matches(m, o.Filter) {
+			n++
+		}
+	}
+	isST := func(c *inst) bool {
+		return c.onField() && c.loc != locMonster && c.c != nil && (c.c.Kind == "spell" || c.c.Kind == "trap")
+	}
+	var picks []*inst
+	pool := append([]*inst{}, l.choose...)
+	for _, q := range append([]int{l.oppTarget(d, p)}, p) {
+		pool = append(pool, d.fieldOf(q)...)
+	}
+	for _, c := range pool {
+		if len(picks) < n && isST(c) && !slices.Contains(picks, c) {
+			picks = append(picks, c)
+		}
+	}
+	d.emit("rule", p, src.name(), fmt.Sprintf("%s controls %d other matching monster(s): %s destroys up to %d Spell or Trap Card(s)", d.pn(p), n, src.name(), n), ruleRef{})
+	for _, c := range picks {
+		d.destroy(c, src.name(), false)
 	}
 }

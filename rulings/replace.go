@@ -94,6 +94,14 @@ func (d *duel) ifMet(c *inst, e *Effect) string {
 		term = strings.TrimSpace(term)
 		switch {
 		case term == "":
+		case term == "gemini":
+			if why := d.geminiWhy(c); why != "" { // gemini.go
+				return why
+			}
+		case term == "destroyed-this-turn":
+			if !c.destroyed || c.destroyTurn != d.turn {
+				return c.name() + " was not destroyed this turn"
+			}
 		case term == "attacked":
 			if d.atk == nil || d.atk.attacker != c {
 				return c.name() + " did not attack"

@@ -37,6 +37,7 @@ type duel struct {
 	time      int
 
 	winEvents []string // what the open response window answers: "monster-summoned", ...
+	execLink  *link    // the Chain Link whose op is running (exec, op.go), for destroyedby.go
 	fresh     bool     // a Summon or a chain has just resolved: the turn player acts first
 	passed    []bool
 
@@ -572,6 +573,7 @@ var verbs = map[string]func(d *duel, a *Action){
 	vNormalSummon:  (*duel).summon,
 	vTributeSummon: (*duel).summon,
 	vFlipSummon:    (*duel).flipSummon,
+	vGemini:        (*duel).geminiSummon, // gemini.go
 	vSet:           (*duel).set,
 	vActivate:      (*duel).activate,
 	vAttack:        (*duel).declareAttack,

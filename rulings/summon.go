@@ -83,6 +83,12 @@ func (d *duel) summon(a *Action) {
 		}
 		need = 0
 	}
+	lowATK := -1
+	if len(tributes) == 0 && need > 0 && a.N == 0 {
+		if lowATK = summonsWithoutTributes(c); lowATK >= 0 { // summonalt.go
+			need = 0
+		}
+	}
 	if len(tributes) != need {
 		d.illegal(fmt.Sprintf("%s (Level %d) needs %d Tribute(s), not %d", c.name(), d.level(c), need, len(tributes)), ruleRef{})
 		return
@@ -118,6 +124,9 @@ func (d *duel) summon(a *Action) {
 		kind, cond = "Tribute Summons", "tribute-summoned"
 	}
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s %s %s", d.pn(p), kind, c.name()), ruleRef{})
+	if lowATK >= 0 {
+		d.summonedWithoutTributes(c, lowATK)
+	}
 	d.selfTrigger(c, cond, "normal-summoned", "summoned")
 	d.summonTriggerWatchers(c, "") // tokens.go
 	d.afterSummon(c)

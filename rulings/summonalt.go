@@ -97,3 +97,22 @@ func (d *duel) zoneForSummon(p int, c *inst, tributes int) bool {
 	d.illegal(fmt.Sprintf("%s has no free Monster Zone for %s", d.pn(p), c.name()), r)
 	return false
 }
+
+// summonsWithoutTributes: a Level 5 or higher monster whose text lets it be
+// Normal Summoned without Tributing (continuous `summon-without-tributes`,
+// `n`: its original ATK when Summoned that way; "Hieratic Dragon of Eset").
+// Called when the line names no Tribute; it reports the ATK to give the
+// monster, or -1 when the card has no such text.
+func summonsWithoutTributes(c *inst) int {
+	if ops := continuousOps(c, "summon-without-tributes"); len(ops) > 0 {
+		return ops[0].N
+	}
+	return -1
+}
+
+// summonedWithoutTributes sets the original ATK of a monster Normal Summoned
+// without Tributes by its own text.
+func (d *duel) summonedWithoutTributes(c *inst, atk int) {
+	c.atkBase = atk
+	d.emit("stats", c.ctrl, c.name(), fmt.Sprintf("%s is Normal Summoned without Tributing: its original ATK becomes %d", c.name(), atk), ruleRef{})
+}

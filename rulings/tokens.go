@@ -62,20 +62,54 @@ func opTokenToSummonersOpponent(d *duel, l *link, o Op) {
 // cards ("Gorz the Emissary of Darkness", `when: battle-damage-taken-no-cards`),
 // at the format's timing for battle-damage triggers. The amount is kept on
 // the card for its Token.
+//
+// Cards in the hand that answer any battle damage taken
+// (`battle-damage-taken`, "Tragoedia") wait at the same timing.
 func (d *duel) damageTakenTriggers(p, n int) {
-	if len(d.fieldOf(p)) > 0 {
-		return
-	}
+	none := len(d.fieldOf(p)) == 0
 	for _, c := range d.pl[p].hand {
 		if c.c == nil { // an unnamed card
 			continue
 		}
 		for i := range c.c.Effects {
-			if e := &c.c.Effects[i]; e.Kind == "trigger" && e.When == "battle-damage-taken-no-cards" {
+			if e := &c.c.Effects[i]; e.Kind == "trigger" && (e.When == "battle-damage-taken-no-cards" && none || e.When == "battle-damage-taken") {
 				c.dmgTaken = n
 				d.queueBattle(c, e, TrigBattleDamage, nil)
 			}
 		}
+	}
+}
+
+// effectDamage inflicts n effect damage to p from the link's card (the one
+// way effect ops inflict damage), then queues the triggers of cards in p's
+// hand that answer effect damage from an opponent's card while p controls
+// no cards ("Gorz the Emissary of Darkness", `when:
+// effect-damage-taken-no-cards`). The damage taken is kept on the card.
+func (d *duel) effectDamage(l *link, p, n int, why string, r ruleRef) {
+	before := d.pl[p].lp
+	d.damage(p, n, why, r)
+	taken := before - d.pl[p].lp
+	if taken <= 0 || l.ctrl == p || len(d.fieldOf(p)) > 0 || d.over {
+		return
+	}
+	for _, c := range d.pl[p].hand {
+		if c.c == nil {
+			continue
+		}
+		for i := range c.c.Effects {
+			if e := &c.c.Effects[i]; e.Kind == "trigger" && e.When == "effect-damage-taken-no-cards" {
+				c.dmgTaken = taken
+				d.queue(c, e, -1, nil)
+			}
+		}
+	}
+}
+
+// opDamageEqualTaken inflicts to the opponent damage equal to the damage
+// its card's controller took ("Gorz the Emissary of Darkness").
+func opDamageEqualTaken(d *duel, l *link, o Op) {
+	if n := l.src.dmgTaken; n > 0 {
+		d.effectDamage(l, l.oppTarget(d, l.ctrl), n, "damage from "+l.src.name()+", equal to the damage "+d.pn(l.ctrl)+" took", ruleRef{})
 	}
 }
 

@@ -48,6 +48,9 @@ var whenChecks = map[string]whenCheck{
 	"own-monster-bounced":          whenOwnMonsterBounced,
 	"trap-destroying-activated":    whenTrapDestroyingActivated,
 	"opponent-summoned-five":       whenOpponentSummonedFive, // summoncount.go
+	// summonnegate.go
+	"summon-or-special-activated":   whenSummonOrSpecialActivated,
+	"opponent-would-special-summon": whenOpponentWouldSpecialSummon,
 }
 
 // unmet is the answer of a requirement no page states: "" when ok, else why.

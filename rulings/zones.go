@@ -150,6 +150,7 @@ func (d *duel) left(c *inst, wasField bool, to string) {
 	d.relayLeft(c, wasField)
 	d.boundLeft(c, wasField)                // tagout.go
 	d.oppDestroyedTriggers(c, wasField, to) // synchrofx.go
+	d.tiedLeft(c, wasField)                 // gemini.go
 	if wasField && c.linked != nil {
 		other := c.linked
 		c.linked, other.linked = nil, nil
@@ -204,7 +205,7 @@ func (d *duel) destroyTo(c *inst, by string, battle bool, to string) bool {
 	if d.replacedBy(c) {
 		return false
 	}
-	c.destroyed = true
+	c.destroyed, c.destroyTurn = true, d.turn
 	c.oppDestroyed = battle || (d.resolving != nil && d.resolving.ctrl != c.ctrl) // synchrofx.go
 	if battle {
 		c.battleKilled = true
@@ -220,10 +221,12 @@ func (d *duel) destroyTo(c *inst, by string, battle bool, to string) bool {
 	if to == locBanished {
 		how += " and banished"
 	}
+	held := c.ctrl == c.owner
 	d.destroying = c
 	d.moveTo(c, to, how)
 	d.destroying = nil
 	d.boundDestroyed(bound)
+	d.destroyedByOpponent(c, held, battle) // destroyedby.go
 	return true
 }
 

@@ -1,0 +1,113 @@
+package rulings
+
+// Negating a Summon ("Solemn Warning", "Thunder King Rai-Oh"), and the
+// continuous "no card can be added from the Deck to the hand except by
+// drawing" of "Thunder King Rai-Oh".
+//
+// A Summon that does not start a chain (a Normal, Tribute or Flip Summon, a
+// Summon procedure, a Synchro or Xyz Summon) can be negated while the
+// monster "would be Summoned": right after the line that Summons it, before
+// any chain is built. The engine places the monster first and records the
+// Summon in the window (summonedEvent, summonreact.go); negating it undoes
+// what the Summon set off: the monster goes to the Graveyard without ever
+// having been Summoned, so its own "when Summoned" triggers and the
+// triggers of its move are dropped (negateSummon). A Special Summon made by
+// an effect cannot be negated this way (it happens as the chain resolves);
+// "Solemn Warning" instead negates the activation of the effect that would
+// Special Summon.
+//
+// Known limit: a Summon whose own mandatory trigger goes on a chain at once
+// leaves no empty chain to answer, so these cards cannot answer it.
+
+import (
+	"fmt"
+	"slices"
+)
+
+// summonNegatable lists the monsters whose Summon may still be negated:
+// those the open window answers while no chain has been built since.
+func (d *duel) summonNegatable(top *link) []*inst {
+	if top != nil || len(d.chain) > 0 {
+		return nil
+	}
+	return d.summonedNow()
+}
+
+// whenSummonOrSpecialActivated: a monster would be Summoned, or a card or
+// effect that would Special Summon has just been activated ("Solemn
+// Warning").
+func whenSummonOrSpecialActivated(d *duel, _ int, _ *inst, _ *Effect, top *link) (string, ruleRef) {
+	if top != nil && summonsSpecial(top.eff) {
+		return "", ruleRef{}
+	}
+	return unmet(len(d.summonNegatable(top)) > 0,
+		"no monster would be Summoned and no card or effect that would Special Summon has just been activated")
+}
+
+// whenOpponentWouldSpecialSummon: an opponent would Special Summon a
+// monster by a Summon that starts no chain ("Thunder King Rai-Oh").
+func whenOpponentWouldSpecialSummon(d *duel, p int, _ *inst, _ *Effect, top *link) (string, ruleRef) {
+	for _, m := range d.summonNegatable(top) {
+		if m.special && m.summonedBy != p {
+			return "", ruleRef{}
+		}
+	}
+	return "no opponent's monster would be Special Summoned by a Summon that starts no chain", ruleRef{}
+}
+
+// opNegateSummon negates the Summon the link answers and destroys the
+// monsters; answering an activation that would Special Summon, it negates
+// that activation and destroys the card instead. `what: special` negates
+// only Special Summons by an opponent ("Thunder King Rai-Oh").
+func opNegateSummon(d *duel, l *link, o Op) {
+	if l.respTo != nil {
+		opNegateActivation(d, l, Op{Op: "negate-and-destroy"})
+		return
+	}
+	for _, m := range l.summoned {
+		if o.What == "special" && (!m.special || m.summonedBy == l.ctrl) {
+			continue
+		}
+		d.negateSummon(m, l.src.name())
+	}
+}
+
+// negateSummon sends m, whose Summon is negated, to the Graveyard as
+// destroyed. It was never Summoned: the triggers its Summon and this move
+// set off for m itself are dropped, and so are watchers answering its Summon.
+func (d *duel) negateSummon(m *inst, by string) {
+	if m.loc != locMonster {
+		return
+	}
+	d.pending = slices.DeleteFunc(d.pending, func(tr *trig) bool { return tr.src == m || tr.battled == m })
+	d.emit("negate", m.ctrl, m.name(), fmt.Sprintf("%s negates the Summon of %s: it was never Summoned", by, m.name()), ruleRef{})
+	n := len(d.pending)
+	d.destroy(m, by, false)
+	d.pending = append(d.pending[:n], slices.DeleteFunc(d.pending[n:], func(tr *trig) bool { return tr.src == m && !keptWhenSummonNegated(tr) })...)
+	if m.loc == locGY {
+		d.emit("rule", m.ctrl, m.name(), fmt.Sprintf("%s was not on the field, so effects of its leaving the field do not activate", m.name()), ruleRef{})
+	}
+}
+
+// searchBlocker is a face-up card whose effects apply that stops every
+// player from adding cards from the Deck to the hand except by drawing
+// (`no-deck-to-hand`, "Thunder King Rai-Oh"), or nil.
+func (d *duel) searchBlocker() *inst {
+	for _, c := range d.allField() {
+		if d.live(c, "no-deck-to-hand") != nil {
+			return c
+		}
+	}
+	return nil
+}
+
+// deckToHandBlocked reports, with an event, whether a search by src finds
+// its way blocked.
+func (d *duel) deckToHandBlocked(p int, src *inst) bool {
+	k := d.searchBlocker()
+	if k == nil {
+		return false
+	}
+	d.emit("rule", p, k.name(), fmt.Sprintf("%s is face-up: %s cannot add a card from the Deck to the hand (%s)", d.describe(k), d.pn(p), src.name()), ruleRef{})
+	return true
+}
