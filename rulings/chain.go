@@ -206,7 +206,7 @@ func (d *duel) activate(a *Action) {
 	if !d.conditionMet(p, c, e) || !d.onceFree(c, e) {
 		return
 	}
-	if !d.findCheck(p, c, e) {
+	if !d.findCheck(p, c, e) || !d.searchAllowed(p, c, e) {
 		return
 	}
 	// Targets. A Graveyard target may be a card the cost puts there ("A

@@ -61,7 +61,7 @@ func opFaceDownAll(d *duel, l *link, o Op) {
 	for _, q := range d.turnOrderFrom(d.tp) {
 		for _, m := range append([]*inst{}, d.pl[q].mz...) {
 			if m.faceUp && !d.unaffectedBy(m, l) {
-				m.faceUp, m.def = false, true
+				d.turnFaceDown(m)
 				d.emit("move", l.ctrl, m.name(), fmt.Sprintf("%s is changed to face-down Defense Position", d.describe(m)), ruleRef{})
 			}
 		}

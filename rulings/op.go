@@ -187,6 +187,12 @@ func (d *duel) validTargets(l *link) []*inst {
 		if t.onField() && d.unaffectedBy(t, l) {
 			continue
 		}
+		// A target chosen face-up that has been turned face-down no longer
+		// meets its targeting condition, so the effect does not touch it
+		// ("Ring of Destruction" after "Book of Moon").
+		if t.onField() && !t.faceUp && l.eff.Target != nil && strings.Contains(l.eff.Target.What, "face-up") {
+			continue
+		}
 		if t.onField() || (l.eff.Target != nil && strings.Contains(l.eff.Target.What, "gy") && t.loc == locGY) || stillBanished(l, t) {
 			out = append(out, t)
 		}

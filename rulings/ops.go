@@ -67,6 +67,7 @@ func (d *duel) equipMonster(l *link, keepStats bool) {
 			d.emit("rule", src.ctrl, src.name(), fmt.Sprintf("%s has no free Spell & Trap Zone: %s stays where it is", d.pn(src.ctrl), t.name()), ruleRef{})
 			return
 		}
+		wasDown := !t.faceUp
 		d.remove(t)
 		d.place(t, src.ctrl, locSpell)
 		t.moves++
@@ -75,7 +76,12 @@ func (d *duel) equipMonster(l *link, keepStats bool) {
 			d.emit("equip", src.ctrl, t.name(), fmt.Sprintf("%s is equipped to %s as an Equip Card", t.name(), d.describe(src)), ruleRef{})
 			return
 		}
+		// A monster taken face-down has no ATK or DEF to copy: it counts as
+		// 0/0 (goat-thousand-eyes-face-down-equip).
 		src.atkBase, src.defBase = max(t.c.ATK, 0), max(t.c.DEF, 0)
+		if wasDown {
+			src.atkBase, src.defBase = 0, 0
+		}
 		d.emit("equip", src.ctrl, t.name(), fmt.Sprintf("%s is equipped to %s as an Equip Card; %s's ATK/DEF become %d/%d", t.name(), d.describe(src), src.name(), src.atkBase, src.defBase), ruleRef{})
 		return
 	}

@@ -212,10 +212,21 @@ func opSetFaceDown(d *duel, l *link, o Op) {
 			continue
 		}
 		if t.loc == locMonster {
-			t.faceUp, t.def = false, true
+			d.turnFaceDown(t)
 			d.emit("move", p, t.name(), fmt.Sprintf("%s is turned face-down in Defense Position", d.describe(t)), ruleRef{})
 		}
 	}
+}
+
+// turnFaceDown changes monster m to face-down Defense Position by an
+// effect. What applied to it face-up stops applying: the counters on it
+// are removed, and ATK/DEF changes and negations that resolved effects gave
+// it end ("Fiendish Chain" no longer binds it once it is turned face-down).
+func (d *duel) turnFaceDown(m *inst) {
+	m.faceUp, m.def = false, true
+	m.counters = 0
+	m.atkAdd, m.calcAdd, m.defAdd = 0, 0, 0
+	m.effNegated, m.negTurn, m.negBy = false, 0, nil
 }
 
 // opDiscardRandom the target opponent discards a card at random (the engine takes the first card listed).

@@ -111,3 +111,30 @@ func (d *duel) deckToHandBlocked(p int, src *inst) bool {
 	d.emit("rule", p, k.name(), fmt.Sprintf("%s is face-up: %s cannot add a card from the Deck to the hand (%s)", d.describe(k), d.pn(p), src.name()), ruleRef{})
 	return true
 }
+
+// deckToHandOps are the ops that add a card from the Deck to the hand.
+var deckToHandOps = map[string]bool{"search": true, "excavate-add": true}
+
+// searchAllowed: while a `no-deck-to-hand` card applies ("Thunder King
+// Rai-Oh"), a card or effect that would add a card from the Deck to the
+// hand cannot be activated ("Pot of Duality", an optional search trigger);
+// a mandatory Trigger Effect still activates and finds nothing
+// (hat-rai-oh-pot-of-duality, hat-rai-oh-sangan).
+func (d *duel) searchAllowed(p int, c *inst, e *Effect) bool {
+	if (e.Kind == "trigger" || e.Kind == "flip") && !e.Optional {
+		return true
+	}
+	adds := false
+	for _, o := range e.Do {
+		adds = adds || deckToHandOps[o.Op]
+	}
+	if !adds {
+		return true
+	}
+	k := d.searchBlocker()
+	if k == nil {
+		return true
+	}
+	d.illegal(fmt.Sprintf("%s cannot be activated while %s is face-up: no card may be added from the Deck to the hand except by drawing", effectName(c.c, e), d.describe(k)), ruleRef{})
+	return false
+}
