@@ -124,17 +124,30 @@ func LoadContent(fsys fs.FS) (*Content, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The scenarios need only the catalogue: they are parsed on the other
+	// core while the pools and the pages load (a large part of the start).
+	type parsed struct {
+		list []*rulings.Scenario
+		err  error
+	}
+	parsing := make(chan parsed, 1)
+	go func() {
+		list, err := rulings.LoadScenarios(fsys, "scenarios", cat)
+		parsing <- parsed{list, err}
+	}()
 	ps, err := pools.Default()
 	if err != nil {
+		<-parsing
 		return nil, err
 	}
 	site, err := render.Load(fsys, render.NewMarkdown(cardResolver{cat, ps}))
+	sc := <-parsing
 	if err != nil {
 		return nil, err
 	}
-	scenarios, err := rulings.LoadScenarios(fsys, "scenarios", cat)
-	if err != nil {
-		return nil, &render.ContentError{Problems: strings.Split(err.Error(), "\n")}
+	scenarios := sc.list
+	if sc.err != nil {
+		return nil, &render.ContentError{Problems: strings.Split(sc.err.Error(), "\n")}
 	}
 	// Each scenario that replays a rule example gets a link on that example.
 	links := map[string]map[string]string{}
@@ -408,10 +421,15 @@ func (a *App) load(ctx context.Context) (*build, error) {
 	if err != nil {
 		return nil, err
 	}
+	// They start once the handler is built, so that the pages are ready
+	// first and the builds do not take the CPUs from them.
+	start := make(chan struct{})
 	banks := ready.Go(func() (*quizzes.Set, error) {
+		<-start
 		return quizzes.LoadChecked(quizzes.BankFS(), scenarios, quizzes.NewEngine(c.Cards))
 	})
 	index := ready.Go(func() (*search.Index, error) {
+		<-start
 		var ix *search.Index
 		var err error
 		if cfg.DBPath != "" {
@@ -427,6 +445,7 @@ func (a *App) load(ctx context.Context) (*build, error) {
 	b := &build{content: c, index: index, banks: banks}
 	decks, err := DeckCards(cfg.CardsPath, c.Cards)
 	if err != nil {
+		close(start) // the builds run and end; close waits for the index to close it
 		b.close()
 		return nil, err
 	}
@@ -436,6 +455,7 @@ func (a *App) load(ctx context.Context) (*build, error) {
 		Replay: &web.ReplayDeps{Scenarios: c.Scenarios, Shares: a.shares},
 		Quiz: &web.QuizDeps{Banks: banks, Store: a.tries, ExportToken: cfg.ExportToken, TimeLimit: cfg.QuizTimeLimit,
 			Issuer: cfg.Issuer, SelfCooldown: cfg.SelfCooldown}})
+	close(start)
 	if err != nil {
 		b.close()
 		return nil, err
