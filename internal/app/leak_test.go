@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -70,6 +71,9 @@ func TestCertificationLeaks(t *testing.T) {
 						// The cited sections are public pages (practice cites
 						// them too, and the result names them to study); only
 						// the open attempt must not say which it tests.
+						if j == practicePage && !practiceSecret(l) {
+							continue
+						}
 						if l != "" && strings.Contains(body, l) && (k < cites || j < 2) {
 							t.Errorf("question %d (%s): the %s shows %q", i+1, q.ID, paths[j], l)
 						}
@@ -111,6 +115,23 @@ func TestCertificationLeaks(t *testing.T) {
 // scenarioSecrets are the lines of a scenario a candidate must never see:
 // the title, notes and example headers, comments and expect lines (each
 // at least a few words long, so a match means the line itself).
+// practicePage is the index of the practice page among the bodies
+// TestCertificationLeaks fetches.
+const practicePage = 3
+
+// practiceSecret reports whether line, a secret of a certification
+// question's scenario, must not appear on a practice page. Titles, notes
+// and comments must not: they are free text that describes the situation
+// and often its outcome. An expect line need not: practice never shows a
+// certification question's scenario (CheckedBank.Practice), so an expect
+// line there belongs to another situation, and a short line such as
+// "expect goat: winner = A" says nothing about which certification
+// question, if any, has the same answer; what a candidate could still
+// learn from practice answers is measured by the harvest tests.
+func practiceSecret(line string) bool {
+	return !strings.HasPrefix(strings.ToLower(line), "expect ")
+}
+
 func scenarioSecrets(src string) []string {
 	var out []string
 	for _, raw := range strings.Split(src, "\n") {
@@ -134,4 +155,40 @@ func scenarioSecrets(src string) []string {
 		}
 	}
 	return out
+}
+
+// TestPracticeShowsNoCertificationSecret: practice pages show their own
+// scenario's script, expect lines and comments; none of them may repeat
+// the title, a note or a comment of any certification question's scenario
+// (practiceSecret), whichever questions an attempt happens to draw (the
+// per-attempt check above sees only the questions of one draw and the
+// first practice page).
+func TestPracticeShowsNoCertificationSecret(t *testing.T) {
+	a := quizApp(t, Config{AttemptsPath: filepath.Join(t.TempDir(), "attempts.db")})
+	_, set := checkedBanks(t)
+	for _, f := range quizzes.Formats {
+		t.Run(f, func(t *testing.T) {
+			b, _ := set.Bank(f)
+			secrets := map[string]string{} // secret line → a certification question saying it
+			for _, q := range b.InPool(quizzes.PoolCertification).Questions {
+				for _, l := range scenarioSecrets(q.Scenario) {
+					if !strings.Contains(q.Prompt, l) && practiceSecret(l) {
+						secrets[l] = q.ID
+					}
+				}
+			}
+			cd := newCandidate(t, a.URL())
+			for n := 1; n <= len(b.Practice().Questions); n++ {
+				_, body, err := cd.do("GET", "/practice/"+f+"?q="+strconv.Itoa(n), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for l, id := range secrets {
+					if strings.Contains(string(body), l) {
+						t.Errorf("practice question %d shows %q, a line of certification question %s's scenario", n, l, id)
+					}
+				}
+			}
+		})
+	}
 }
