@@ -77,3 +77,18 @@ func (d *duel) extraSummonAllowed(p int, c *inst) bool {
 	}
 	return true
 }
+
+// sendMaterials pays an Extra Deck Summon's cost (extraSummonPay), then
+// sends its materials to the Graveyard as a Synchro or Link Summon does
+// ("used as Synchro Material for X"); it reports whether the Summon goes on.
+func (d *duel) sendMaterials(p int, c *inst, mats []*inst, kind string) bool {
+	if !d.extraSummonPay(p, c) {
+		return false
+	}
+	d.slowAction()
+	d.tick()
+	for _, m := range mats {
+		d.moveTo(m, locGY, "used as "+kind+" Material for "+c.name())
+	}
+	return true
+}

@@ -314,13 +314,8 @@ func (d *duel) linkSummon(a *Action) {
 		d.illegal(fmt.Sprintf("%s has no free Extra Monster Zone (one is shared with the player in front) and no free Main Monster Zone a Link Arrow points to", d.pn(p)), r)
 		return
 	}
-	if !d.extraSummonPay(p, c) {
+	if !d.sendMaterials(p, c, mats, "Link") {
 		return
-	}
-	d.slowAction()
-	d.tick()
-	for _, m := range mats {
-		d.moveTo(m, locGY, "used as Link Material for "+c.name())
 	}
 	c.wantZone = z
 	from := d.specialPlace(c, p, true, false)

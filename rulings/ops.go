@@ -162,13 +162,8 @@ func (d *duel) synchroSummon(a *Action) {
 		d.illegal(fmt.Sprintf("a Synchro Summon of %s (Level %d) needs 1 Tuner and at least 1 other monster whose Levels add up to %d; these have %d Tuner(s) and Levels %d", c.name(), c.c.Level, c.c.Level, tuners, levels), ruleRef{})
 		return
 	}
-	if !d.extraSummonPay(p, c) {
+	if !d.sendMaterials(p, c, mats, "Synchro") {
 		return
-	}
-	d.slowAction()
-	d.tick()
-	for _, m := range mats {
-		d.moveTo(m, locGY, "used as Synchro Material for "+c.name())
 	}
 	d.tick()
 	from := d.specialPlace(c, p, true, false)
