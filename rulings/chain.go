@@ -123,6 +123,9 @@ func (d *duel) activateTrigger(tr *trig) {
 		d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's effect does not activate: %s", tr.src.name(), why), ruleRef{})
 		return
 	}
+	if tr.chosen && tr.act != nil && !d.searchAllowedAt(tr.act, tr.ctrl, tr.src, tr.eff) {
+		return // an optional search under "Thunder King Rai-Oh"
+	}
 	l := &link{src: tr.src, eff: tr.eff, ctrl: tr.ctrl, trigger: true, battled: tr.battled, oppP: oppP}
 	if tr.act != nil {
 		l.choose = d.chosenCards(tr.act, tr.ctrl) // "Special Summoning X" on the line that activates it

@@ -138,3 +138,13 @@ func (d *duel) searchAllowed(p int, c *inst, e *Effect) bool {
 	d.illegal(fmt.Sprintf("%s cannot be activated while %s is face-up: no card may be added from the Deck to the hand except by drawing", effectName(c.c, e), d.describe(k)), ruleRef{})
 	return false
 }
+
+// searchAllowedAt is searchAllowed for an optional trigger that line a
+// activates: a refusal names that line, not the one the trigger was met on.
+func (d *duel) searchAllowedAt(a *Action, p int, c *inst, e *Effect) bool {
+	line, act := d.line, d.act
+	d.line, d.act = a.Line, a
+	ok := d.searchAllowed(p, c, e)
+	d.line, d.act = line, act
+	return ok
+}
