@@ -1,13 +1,16 @@
 package rulings
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Summons from the Extra Deck by their own procedure (Xyz in xyz.go,
-// Synchro in ops.go): both start and pay the same way, here. A Summon
-// from the Extra Deck happens in the player's Main Phase, of a card of
-// its kind in the Extra Deck (or, in Domain, the Deck Master Zone), when
-// no lock stops it; a Deck Master leaving its zone pays its cost once the
-// materials are found legal.
+// Synchro in ops.go, Link in link.go): they start, find their materials
+// and pay the same way, here. A Summon from the Extra Deck happens in the
+// player's Main Phase, of a card of its kind in the Extra Deck (or, in
+// Domain, the Deck Master Zone), when no lock stops it; a Deck Master
+// leaving its zone pays its cost once the materials are found legal.
 
 // extraSummonStart checks the start of a Summon from the Extra Deck named
 // by the line: the Main Phase, the card (in the Extra Deck or the Deck
@@ -91,4 +94,17 @@ func (d *duel) sendMaterials(p int, c *inst, mats []*inst, kind string) bool {
 		d.moveTo(m, locGY, "used as "+kind+" Material for "+c.name())
 	}
 	return true
+}
+
+// fieldMaterial is the monster r names as material for an Xyz, Synchro or
+// Link Summon: one p controls face-up on the field and has not named
+// already (mats). Otherwise the replay fails, saying where it looked, and
+// fieldMaterial returns nil.
+func (d *duel) fieldMaterial(r *CardRef, p int, mats []*inst) *inst {
+	m := d.find(r, p, locMonster)
+	if m == nil || m.ctrl != p || !m.faceUp || slices.Contains(mats, m) {
+		d.fail("%s", d.whereText(r, p, "Monster Zone"))
+		return nil
+	}
+	return m
 }

@@ -288,9 +288,8 @@ func (d *duel) linkSummon(a *Action) {
 	var mats []*inst
 	low, high := 0, 0
 	for _, r := range a.Tribute {
-		m := d.find(r, p, locMonster)
-		if m == nil || m.ctrl != p || !m.faceUp || slices.Contains(mats, m) {
-			d.fail("%s", d.whereText(r, p, "Monster Zone"))
+		m := d.fieldMaterial(r, p, mats)
+		if m == nil {
 			return
 		}
 		if filter != "" && !d.matches(m, filter) {

@@ -2,7 +2,6 @@ package rulings
 
 import (
 	"fmt"
-	"slices"
 )
 
 // newInst makes a new card for the duel (a Token).
@@ -143,9 +142,8 @@ func (d *duel) synchroSummon(a *Action) {
 	var mats []*inst
 	tuners, levels := 0, 0
 	for _, r := range a.Tribute {
-		m := d.find(r, p, locMonster)
-		if m == nil || m.ctrl != p || !m.faceUp || slices.Contains(mats, m) {
-			d.fail("%s", d.whereText(r, p, "Monster Zone"))
+		m := d.fieldMaterial(r, p, mats)
+		if m == nil {
 			return
 		}
 		if why := d.synchroMaterialRefused(m, c); why != "" { // synchromats.go

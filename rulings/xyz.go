@@ -49,9 +49,8 @@ func (d *duel) xyzSummon(a *Action) {
 	n, filter := xyzNeeds(c.c)
 	var mats []*inst
 	for _, r := range a.Tribute {
-		m := d.find(r, p, locMonster)
-		if m == nil || m.ctrl != p || !m.faceUp || slices.Contains(mats, m) {
-			d.fail("%s", d.whereText(r, p, "Monster Zone"))
+		m := d.fieldMaterial(r, p, mats)
+		if m == nil {
 			return
 		}
 		if m.c.Has("xyz") || m.c.Has("link") || d.level(m) != c.c.Rank {
