@@ -128,6 +128,7 @@ type trig struct {
 	mandatory bool
 	moves     int     // its card's moves when it triggered
 	eot       bool    // set off by the discard for hand size
+	overtaken string  // what happened after its event, for missing the timing (timingmiss.go)
 	act       *Action // the line that activates it, with its choices
 }
 
