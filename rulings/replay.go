@@ -402,7 +402,7 @@ func (d *duel) prepare(a *Action) {
 	if len(d.maint) > 0 && a.Verb != vPay && a.Verb != vNoPay {
 		d.defaultMaintenance()
 	}
-	if d.building && !d.isBuildAction(a) && !d.activatesFirst(a) {
+	if d.building && !d.isBuildAction(a) && !d.activatesFirst(a) && !d.summonWindowFirst(a) {
 		d.finishBuild()
 	}
 	if d.stopped || d.over {
