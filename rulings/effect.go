@@ -440,6 +440,7 @@ var opSpec = map[string]string{
 	"atk-boost-with-material":           "filter n what",
 	"atk-when-tagged-in":                "n",
 	"counter-instead-of-damage":         "",
+	"no-direct-attack-without-material": "", // directlimit.go
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
