@@ -10,17 +10,15 @@ package rulings
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 )
 
 // synchroMaterialRefused says why m cannot be Synchro Material for syn, or "".
+// Debris Dragon's limits are conditions, not effects, so negating its
+// effects does not lift them ("Both Conditions ... cannot be negated":
+// ygorulings.blogspot.com, "Biker Dragons From Mars", June 2010).
 func (d *duel) synchroMaterialRefused(m, syn *inst) string {
 	if m.noSynchro {
 		return fmt.Sprintf("%s cannot be used as Synchro Material", d.describe(m))
-	}
-	if m.effNegated || d.negatedNow(m) {
-		return ""
 	}
 	for _, o := range continuousOps(m, "synchro-material-only") {
 		if !d.matches(syn, o.Filter) {
@@ -30,19 +28,35 @@ func (d *duel) synchroMaterialRefused(m, syn *inst) string {
 	return ""
 }
 
+// synchroMaterialsRefused says why the materials together cannot be used,
+// or "": a material whose condition forbids any other material of a Level
+// (`synchro-others-not-level`: "Debris Dragon", none of the others may be
+// Level 4), whether or not its effects are negated.
+func (d *duel) synchroMaterialsRefused(mats []*inst) string {
+	for _, m := range mats {
+		for _, o := range continuousOps(m, "synchro-others-not-level") {
+			for _, x := range mats {
+				if x != m && d.level(x) == o.N {
+					return fmt.Sprintf("%s cannot be Synchro Material together with a Level %d monster, and %s is Level %d", d.describe(m), o.N, d.describe(x), o.N)
+				}
+			}
+		}
+	}
+	return ""
+}
+
 // summonedLimits applies what a Summon op's `what:` says about the
 // monster it Special Summoned: `negated` (its effects are negated) and
 // `no-synchro` (it cannot be used as Synchro Material).
-func (d *duel) summonedLimits(c *inst, what, by string) {
+func (d *duel) summonedLimits(c *inst, what What, by string) {
 	if c.loc != locMonster {
 		return
 	}
-	opts := strings.Split(what, ",")
-	if slices.Contains(opts, "negated") {
+	if what.has(WhatNegated) {
 		c.effNegated = true
 		d.emit("rule", c.ctrl, c.name(), fmt.Sprintf("%s's effects are negated (%s)", d.describe(c), by), ruleRef{})
 	}
-	if slices.Contains(opts, "no-synchro") {
+	if what.has(WhatNoSynchro) {
 		c.noSynchro = true
 		d.emit("rule", c.ctrl, c.name(), fmt.Sprintf("%s cannot be used as Synchro Material (%s)", d.describe(c), by), ruleRef{})
 	}
