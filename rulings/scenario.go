@@ -324,6 +324,7 @@ func (p *parser) line(n int, raw string) {
 	p.s.Actions = append(p.s.Actions, a)
 }
 
+// header reads one header line (`key: val`); each key may be given once.
 func (p *parser) header(n int, key, val string) {
 	if p.seen == nil {
 		p.seen = map[string]int{}
@@ -344,16 +345,7 @@ func (p *parser) header(n int, key, val string) {
 		}
 		p.s.Example = val
 	case "format", "formats":
-		for _, f := range splitList(val) {
-			pr, ok := ProfileByID(f)
-			if !ok {
-				p.errf(n, "unknown format %q (known: %s)", f, strings.Join(FormatIDs(), ", "))
-				continue
-			}
-			if !slices.Contains(p.s.Formats, pr.ID) {
-				p.s.Formats = append(p.s.Formats, pr.ID)
-			}
-		}
+		p.formatsHeader(n, val)
 	case "turn":
 		p.turnName, p.turnLine = strings.ToUpper(strings.TrimSpace(strings.TrimPrefix(strings.ToLower(val), "player "))), n
 	case "players":
@@ -361,27 +353,9 @@ func (p *parser) header(n int, key, val string) {
 	case "teams":
 		p.teamsHeader(n, val)
 	case "turn number":
-		p.seenTurnNumber = true
-		v, err := strconv.Atoi(val)
-		if err != nil || v < 1 || v > 999 {
-			p.errf(n, "turn number: must be a number from 1, not %q", val)
-			return
-		}
-		p.s.TurnNumber = v
+		p.turnNumberHeader(n, val)
 	case "match":
-		p.s.Match = map[string]int{}
-		for _, part := range splitTop(val) {
-			f := strings.Fields(part)
-			v := -1
-			if len(f) == 2 {
-				v, _ = strconv.Atoi(f[1])
-			}
-			if len(f) != 2 || v < 0 || v > 2 || !reName.MatchString(f[0]) {
-				p.errf(n, "match: list each player's duel wins so far, like \"A 1, B 0\" (0 to 2), not %q", strings.TrimSpace(part))
-				return
-			}
-			p.s.Match[strings.ToUpper(f[0])] = v
-		}
+		p.matchHeader(n, val)
 	case "duel":
 		if !strings.EqualFold(val, "extra") {
 			p.errf(n, "duel: the only kind is \"extra\" (the Goat extra duel that settles a match), not %q", val)
@@ -389,18 +363,7 @@ func (p *parser) header(n int, key, val string) {
 		}
 		p.s.ExtraDuel = true
 	case "limited", "semi-limited", "forbidden":
-		n := map[string]int{"limited": 1, "semi-limited": 2, "forbidden": 0}[key]
-		if p.s.Limits == nil {
-			p.s.Limits = map[string]int{}
-		}
-		for _, name := range splitTop(val) {
-			c, ok := p.cat.Lookup(strings.TrimSpace(name))
-			if !ok {
-				p.errf(n, "%s", unknownCard(p.cat, name))
-				continue
-			}
-			p.s.Limits[c.Name] = n
-		}
+		p.limitsHeader(n, key, val)
 	case "phase":
 		ph, ok := phaseNames[strings.ToLower(val)]
 		if !ok {
@@ -408,6 +371,65 @@ func (p *parser) header(n int, key, val string) {
 			return
 		}
 		p.s.Phase = ph
+	}
+}
+
+// formatsHeader reads `formats: goat, hat`.
+func (p *parser) formatsHeader(n int, val string) {
+	for _, f := range splitList(val) {
+		pr, ok := ProfileByID(f)
+		if !ok {
+			p.errf(n, "unknown format %q (known: %s)", f, strings.Join(FormatIDs(), ", "))
+			continue
+		}
+		if !slices.Contains(p.s.Formats, pr.ID) {
+			p.s.Formats = append(p.s.Formats, pr.ID)
+		}
+	}
+}
+
+// turnNumberHeader reads `turn number: 3`.
+func (p *parser) turnNumberHeader(n int, val string) {
+	p.seenTurnNumber = true
+	v, err := strconv.Atoi(val)
+	if err != nil || v < 1 || v > 999 {
+		p.errf(n, "turn number: must be a number from 1, not %q", val)
+		return
+	}
+	p.s.TurnNumber = v
+}
+
+// matchHeader reads `match: A 1, B 0`, each player's duel wins so far.
+func (p *parser) matchHeader(n int, val string) {
+	p.s.Match = map[string]int{}
+	for _, part := range splitTop(val) {
+		f := strings.Fields(part)
+		v := -1
+		if len(f) == 2 {
+			v, _ = strconv.Atoi(f[1])
+		}
+		if len(f) != 2 || v < 0 || v > 2 || !reName.MatchString(f[0]) {
+			p.errf(n, "match: list each player's duel wins so far, like \"A 1, B 0\" (0 to 2), not %q", strings.TrimSpace(part))
+			return
+		}
+		p.s.Match[strings.ToUpper(f[0])] = v
+	}
+}
+
+// limitsHeader reads `limited:`, `semi-limited:` or `forbidden:` and the
+// cards the scenario puts under that limit.
+func (p *parser) limitsHeader(n int, key, val string) {
+	most := map[string]int{"limited": 1, "semi-limited": 2, "forbidden": 0}[key]
+	if p.s.Limits == nil {
+		p.s.Limits = map[string]int{}
+	}
+	for _, name := range splitTop(val) {
+		c, ok := p.cat.Lookup(strings.TrimSpace(name))
+		if !ok {
+			p.errf(most, "%s", unknownCard(p.cat, name)) // the limit as the line number, as before the split
+			continue
+		}
+		p.s.Limits[c.Name] = most
 	}
 }
 
