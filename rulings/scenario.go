@@ -426,7 +426,7 @@ func (p *parser) limitsHeader(n int, key, val string) {
 	for _, name := range splitTop(val) {
 		c, ok := p.cat.Lookup(strings.TrimSpace(name))
 		if !ok {
-			p.errf(most, "%s", unknownCard(p.cat, name)) // the limit as the line number, as before the split
+			p.errf(n, "%s", unknownCard(p.cat, name))
 			continue
 		}
 		p.s.Limits[c.Name] = most
