@@ -435,10 +435,12 @@ var opSpec = map[string]string{
 	"no-deck-to-hand":                   "",
 	"summon-without-tributes":           "n",
 	"synchro-material-only":             "filter",
+	"synchro-others-not-level":          "n",
 	"detach-instead":                    "n",
 	"atk-boost-with-material":           "filter n what",
 	"atk-when-tagged-in":                "n",
 	"counter-instead-of-damage":         "",
+	"no-direct-attack-without-material": "", // directlimit.go
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
