@@ -440,6 +440,7 @@ var opSpec = map[string]string{
 	"atk-when-tagged-in":                "n",
 	"counter-instead-of-damage":         "",
 	"no-direct-attack-without-material": "", // directlimit.go
+	"monsters-banished-instead-of-gy":   "", // banishinstead.go
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
