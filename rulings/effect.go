@@ -443,6 +443,7 @@ var opSpec = map[string]string{
 	"counter-instead-of-damage":         "",
 	"no-direct-attack-without-material": "", // directlimit.go
 	"monsters-banished-instead-of-gy":   "", // banishinstead.go
+	"destroy-equips":                    "", // equiprules.go
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
