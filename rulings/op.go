@@ -18,6 +18,7 @@ var effectOps = map[string]opFunc{
 	"draw":                             opDraw,
 	"search":                           opSearch,
 	"send-from-deck-to-gy":             opSendFromDeckToGy,
+	"send-from-deck-paid-stat":         opSendFromDeckPaidStat, // lppaid.go
 	"mill":                             opMill,
 	"set-face-down":                    opSetFaceDown,
 	"discard-random":                   opDiscardRandom,
