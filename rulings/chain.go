@@ -1030,6 +1030,7 @@ func (d *duel) resolveLink(l *link) {
 	}
 	d.spellResolved(l) // spellcounter.go
 	d.cleanupLink(l)
+	d.equipWatch()        // equiprules.go
 	d.targetedResolved(l) // targeted.go
 }
 
