@@ -344,6 +344,9 @@ func (d *duel) enterTiming(i int) {
 			return
 		}
 	}
+	if t.ID == "after" {
+		d.reapDue(reapAfterCalc) // targeted.go
+	}
 	d.fresh = true
 	d.startBuildIfDue()
 }
@@ -365,6 +368,7 @@ func (d *duel) leaveTiming() {
 }
 
 func (d *duel) endDamageStep() {
+	d.reapDue(reapAfterCalc) // targeted.go: a Damage Step cut short
 	for _, c := range d.allField() {
 		c.calcAdd = 0
 	}
