@@ -290,6 +290,7 @@ var opSpec = map[string]string{
 	"unaffected-if-pendulum-material":  "",
 	"lose-atk-def":                     "n what",
 	"lose-atk-def-then-send":           "n",
+	"negate-losing-atk-def":            "n",
 	"untargetable-by-monster-effects":  "",
 	"primal-being":                     "what",
 	"face-down-all":                    "",
