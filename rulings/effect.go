@@ -59,6 +59,13 @@ type Effect struct {
 	// NoResponse: its controller's opponents cannot activate cards or
 	// effects in response to its activation ("Borreload Dragon": noresponse.go).
 	NoResponse bool `yaml:"no-response,omitempty" json:"no_response,omitempty"`
+	// Wording is how an optional Trigger Effect is worded: "when" ("When
+	// ... you can": it misses the timing when its event was not the last
+	// thing to happen) or "if" ("If ... you can": it never misses); empty
+	// where the wording is not sourced, and then it never misses
+	// (timingmiss.go). WordingSource says where the wording comes from.
+	Wording       string `yaml:"wording,omitempty" json:"-"`
+	WordingSource string `yaml:"wording-source,omitempty" json:"-"`
 	// If is a condition the effect needs when it would activate, besides
 	If   string   `yaml:"if,omitempty" json:"if,omitempty"`
 	Alts []Effect `yaml:"-" json:"choices,omitempty"`
@@ -477,6 +484,9 @@ func (e *Effect) validate() string {
 	}
 	if e.Kind == "trigger" && e.When == "" {
 		return "a trigger needs `when`"
+	}
+	if why := wordingProblem(e); why != "" {
+		return why
 	}
 	if e.Target != nil && !targetKinds[e.Target.What] {
 		return fmt.Sprintf("unknown target %q", e.Target.What)
