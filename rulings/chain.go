@@ -507,6 +507,10 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 		}
 		return c, e
 	}
+	if why := untriggered(c); why != "" { // specialnegate.go
+		d.illegal(why, ruleRef{})
+		return nil, nil
+	}
 	d.fail("%s has no effect %s can activate from %s now", c.name(), d.pn(p), d.locName(c))
 	return nil, nil
 }

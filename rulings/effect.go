@@ -127,6 +127,8 @@ var whenConditions = map[string]string{
 	"spell-trap-activated":         "a Spell or Trap Card is activated",
 	"trap-activated":               "a Trap Card is activated",
 	WhenCanLoseAtkDef:              "this card has the ATK and DEF its effect makes it lose",
+	WhenSpecialSummonOrActivated:   "a monster would be Special Summoned, or a card or effect that would Special Summon one is activated",
+	trigDestroyedByOppEffect:       "this card is destroyed by an opponent's card effect and sent to the Graveyard",
 	"spell-activated":              "a Spell Card is activated",
 	"summon":                       "a monster would be Summoned, or a Spell or Trap Card is activated",
 	"monster-effect-activated":     "a monster effect is activated",
@@ -455,6 +457,7 @@ var opSpec = map[string]string{
 	"no-direct-attack-without-material": "", // directlimit.go
 	"monsters-banished-instead-of-gy":   "", // banishinstead.go
 	"destroy-equips":                    "", // equiprules.go
+	"unique-face-up":                    "", // specialnegate.go
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

@@ -89,7 +89,7 @@ func opNegateSummon(d *duel, l *link, o Op) {
 		return
 	}
 	for _, m := range l.summoned {
-		if o.What == WhatSpecial && (!m.special || m.summonedBy == l.ctrl) {
+		if o.What == WhatSpecial && (!m.special || m.summonedBy == l.ctrl) || o.What == WhatAnySpecial && !m.special {
 			continue
 		}
 		d.negateSummon(m, l.src.name())
