@@ -1027,6 +1027,7 @@ func (d *duel) resolveLink(l *link) {
 	}
 	d.spellResolved(l) // spellcounter.go
 	d.cleanupLink(l)
+	d.equipWatch() // equiprules.go
 }
 
 // mustStayToResolve is whether an activated card resolves only while it is

@@ -119,6 +119,7 @@ var whenConditions = map[string]string{
 	TrigEndOfDamageStep:            "at the end of the Damage Step",
 	"spell-trap-activated":         "a Spell or Trap Card is activated",
 	"trap-activated":               "a Trap Card is activated",
+	WhenCanLoseAtkDef:              "this card has the ATK and DEF its effect makes it lose",
 	"spell-activated":              "a Spell Card is activated",
 	"summon":                       "a monster would be Summoned, or a Spell or Trap Card is activated",
 	"monster-effect-activated":     "a monster effect is activated",
@@ -283,6 +284,7 @@ var opSpec = map[string]string{
 	"fusion-with-materials":            "",
 	"unaffected-if-pendulum-material":  "",
 	"lose-atk-def":                     "n what",
+	"lose-atk-def-then-send":           "n",
 	"untargetable-by-monster-effects":  "",
 	"primal-being":                     "what",
 	"face-down-all":                    "",
@@ -445,6 +447,8 @@ var opSpec = map[string]string{
 	"atk-when-tagged-in":                "n",
 	"counter-instead-of-damage":         "",
 	"no-direct-attack-without-material": "", // directlimit.go
+	"monsters-banished-instead-of-gy":   "", // banishinstead.go
+	"destroy-equips":                    "", // equiprules.go
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
