@@ -46,6 +46,7 @@ const (
 
 var (
 	reSubject    = regexp.MustCompile(`^(?:[Pp]layer\s+)?([A-F][1-9]?)\b[,:]?\s+(.*)$`)
+	reDeclPass   = regexp.MustCompile(`(?i)^(?:both(?: players)?|all(?: players)?|everyone|neither player|no one|nobody)\s+(?:pass(?:es)?|respond(?:s)?|answers?)\s+(?:(?:on|to)\s+)?the attack declaration$`)
 	reBoth       = regexp.MustCompile(`(?i)^(?:both(?: players)?|all(?: players)?|everyone|every player|neither player|no one|nobody|no player)\s+(?:pass(?:es)?|respond(?:s)?|chains?|ha(?:s|ve) (?:a |any )?response|activates? anything)(?:\s.*)?$`)
 	rePass       = regexp.MustCompile(`(?i)^(?:passes|pass|has no response|does not respond|does not chain|declines to respond|does nothing|has no responses)(?:\s.*)?$`)
 	reDraw       = regexp.MustCompile(`(?i)^draws(?:\s+(\d+|a|one|two|three)\s+cards?)?(?:\s+for (?:the|his|her|their) (?:turn|draw phase|normal draw))?$`)
@@ -113,6 +114,12 @@ func (p *parser) action(n int, line string) (*Action, string) {
 			return nil, err
 		}
 		line = strings.TrimSpace(line[len(m[0]):])
+	}
+	if reDeclPass.MatchString(line) {
+		// Only the attack declaration's window closes; the Battle Step
+		// goes on (battle.go: passDeclaration).
+		a.Verb, a.Declare = vPass, declPass
+		return a, ""
 	}
 	if reBoth.MatchString(line) {
 		a.Verb = vPass
