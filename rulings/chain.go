@@ -309,6 +309,10 @@ func (d *duel) chooseTrigger(tr *trig, a *Action) {
 		d.illegal(fmt.Sprintf("%s's optional effect was set off by the discard for hand size, so it cannot be activated", tr.src.name()), ref("End-of-turn discard", d.p.HandSizeDiscard))
 		return
 	}
+	if why, r := d.missedTiming(tr); why != "" {
+		d.illegal(why+", so it cannot be activated", r)
+		return
+	}
 	tr.act = a
 	if tr.mandatory {
 		d.emit("trigger", p, tr.src.name(), fmt.Sprintf("%s's effect is mandatory and goes on the chain by itself", tr.src.name()), ruleRef{})
@@ -522,6 +526,10 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 			return nil, nil
 		}
 		return c, e
+	}
+	if why := untriggered(c); why != "" { // specialnegate.go
+		d.illegal(why, ruleRef{})
+		return nil, nil
 	}
 	d.fail("%s has no effect %s can activate from %s now", c.name(), d.pn(p), d.locName(c))
 	return nil, nil
@@ -987,8 +995,10 @@ func (d *duel) resolveChain() {
 	ch := &d.t.Chains[d.chainRec]
 	d.emit("resolve", -1, "", fmt.Sprintf("Chain %d resolves", ch.N), ruleRef{})
 	d.tick()
+	since := d.trigSeq
 	for i := len(d.chain) - 1; i >= 0 && !d.stopped && !d.over; i-- {
 		l := d.chain[i]
+		d.overtake(since, fmt.Sprintf("Chain Link %d resolved after it", l.rec.N))
 		d.resolveLink(l)
 		d.checkLoss()
 		d.settle()
