@@ -13,6 +13,7 @@ type attack struct {
 	oppCount      int
 	declWindow    bool // cards that answer the declaration may be activated
 	declChains    int
+	declPassed    bool // both passed on the declaration itself (passDeclaration)
 	replay        bool
 	redirected    bool
 	flipped       bool
@@ -298,7 +299,7 @@ func (d *duel) checkReplay() {
 		d.atk = nil
 		return
 	}
-	if d.atk.declChains == 0 {
+	if d.atk.declChains == 0 && !d.atk.declPassed {
 		d.atk.declChains = 1
 		if d.oneChainOnAttack() {
 			d.note("the one chain that may answer the attack declaration has resolved", ref("Responses to an attack", d.p.OneChainOnAttack))
@@ -310,6 +311,36 @@ func (d *duel) checkReplay() {
 		d.atk.replay = true
 		d.emit("replay", d.tp, m.name(), fmt.Sprintf("replay: %s's monsters changed from %d to %d during the Battle Step", d.pn(d.atk.defender), d.atk.oppCount, n), ref("Replays", d.p.Replay))
 	}
+}
+
+// declPass is the Declare of a pass line that answers only the attack
+// declaration: "both pass on the attack declaration".
+const declPass = "attack declaration"
+
+// passLine plays a pass line: an ordinary pass, or the players' pass on
+// the attack declaration (passDeclaration).
+func (d *duel) passLine(a *Action) {
+	if a.Declare == declPass {
+		d.passDeclaration()
+		return
+	}
+	d.pass(a.Player)
+}
+
+// passDeclaration: neither player answers the attack just declared. The
+// window for cards that need the declaration ("Dimensional Prison",
+// "Mirror Force") closes, but the Battle Step goes on: cards that need no
+// declaration may still be activated there, and the next pass enters the
+// Damage Step (edison-battle-phase#before-damage-step;
+// edison-dimensional-prison-window).
+func (d *duel) passDeclaration() {
+	if d.atk == nil || d.ds >= 0 || !d.atk.declWindow || len(d.chain) > 0 || d.atk.replay {
+		d.fail("there is no attack declaration waiting for answers (say \"both pass\")")
+		return
+	}
+	d.clearPasses()
+	d.atk.declWindow, d.atk.declPassed = false, true
+	d.emit("pass", -1, "", fmt.Sprintf("neither player answers the attack declaration of %s; the Battle Step goes on", d.describe(d.atk.attacker)), ruleRef{})
 }
 
 func (d *duel) enterDamageStep() {
