@@ -19,6 +19,8 @@ var effectOps = map[string]opFunc{
 	"search":                           opSearch,
 	"send-from-deck-to-gy":             opSendFromDeckToGy,
 	"send-from-deck-paid-stat":         opSendFromDeckPaidStat, // lppaid.go
+	"tribute-burial":                   opTributeBurial,        // burial.go
+	"fusion-from-graveyards":           opFusionFromGraveyards, // fossil.go
 	"mill":                             opMill,
 	"set-face-down":                    opSetFaceDown,
 	"discard-random":                   opDiscardRandom,
@@ -65,6 +67,7 @@ var effectOps = map[string]opFunc{
 	"lose-atk-def":                     opLoseAtkDef,                  // noresponse.go
 	"lose-atk-def-then-send":           opLoseAtkDefThenSend,          // losethen.go
 	"negate-losing-atk-def":            opNegateLosingAtkDef,          // oncechain.go
+	"last-will":                        opLastWill,                    // lastwill.go
 	"primal-being":                     opPrimalBeing,                 // summoncount.go
 	"face-down-all":                    opFaceDownAll,                 // chosenopp.go
 	"eclipse-end-phase":                opEclipseEndPhase,             // chosenopp.go
