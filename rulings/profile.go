@@ -113,7 +113,7 @@ type Profile struct {
 	MaintenanceToZero Setting[bool]     // a maintenance cost may bring LP to 0 (else: destroy the card); applied in duel.maintenanceMayReachZero (costs.go)
 	ChainEnergyToZero Setting[bool]     // "Chain Energy"'s payments may bring LP to 0 anyway; applied in duel.payToPlace (summon.go)
 	DrawPastDeck      Setting[bool]     // a draw effect may be used with too few cards in the Deck; applied in duel.drawCheck (chain.go)
-	ZeroATKBothDie    Setting[bool]     // two 0-ATK Attack Position monsters destroy each other; applied in duel.results (battle.go)
+	ZeroATKBothDie    Setting[bool]     // two 0-ATK Attack Position monsters destroy each other; applied in duel.calcAgainstAttack (battle.go)
 	Replay            Setting[string]   // ReplayNewAttack or ReplayRedirect; applied in duel.replayKind (battle.go)
 	OneChainOnAttack  Setting[bool]     // only one chain answers an attack declaration; applied in duel.oneChainOnAttack (battle.go)
 	DamageStep        []Timing          // the Damage Step's timings in order; the timings battle.go walks through (duel.timingEvent)
