@@ -36,6 +36,11 @@ type inst struct {
 	defBase  int
 	atkAdd   int // lasting ATK changes
 	zone     int // the zone it is in on the field (link.go), 0 elsewhere
+	// reap: a card that targeted it resolved, and its own effect destroys
+	// it later: after the chain (an Equip Spell) or after damage
+	// calculation (targeted.go).
+	reap   reapWhen
+	reapBy string
 	// pendSummoned: it was Pendulum Summoned and has not left the field;
 	// oppImmune: the turn it is unaffected by its opponents' card effects
 	// ("Rune-Eyes Pendulum Dragon": fusionmats.go).

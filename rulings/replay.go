@@ -128,6 +128,7 @@ type trig struct {
 	mandatory bool
 	moves     int     // its card's moves when it triggered
 	eot       bool    // set off by the discard for hand size
+	overtaken string  // what happened after its event, for missing the timing (timingmiss.go)
 	act       *Action // the line that activates it, with its choices
 }
 
@@ -422,7 +423,7 @@ func (d *duel) prepare(a *Action) {
 	if len(d.maint) > 0 && a.Verb != vPay && a.Verb != vNoPay {
 		d.defaultMaintenance()
 	}
-	if d.building && !d.isBuildAction(a) && !d.activatesFirst(a) {
+	if d.building && !d.isBuildAction(a) && !d.activatesFirst(a) && !d.summonWindowFirst(a) {
 		d.finishBuild()
 	}
 	if d.stopped || d.over {

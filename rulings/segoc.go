@@ -193,6 +193,10 @@ func (d *duel) finishBuild() {
 			d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's optional effect was set off by the discard for hand size and cannot be activated", tr.src.name()), ref("End-of-turn discard", d.p.HandSizeDiscard))
 			continue
 		}
+		if why, r := d.missedTiming(tr); why != "" {
+			d.emit("trigger", tr.ctrl, tr.src.name(), why, r)
+			continue
+		}
 		if tr.mandatory || tr.chosen {
 			use = append(use, tr)
 			continue

@@ -106,10 +106,12 @@ func (d *duel) summon(a *Action) {
 	d.pl[p].normalSummoned = true
 	if len(tributes) > 0 {
 		d.tick()
+		since := d.trigSeq
 		for _, t := range tributes {
 			d.tribute(t, fmt.Sprintf("Tributed for %s", c.name()))
 			t.costFor = c.id
 		}
+		d.overtake(since, fmt.Sprintf("it was Tributed, and the Tribute Summon of %s happened after it", c.name()))
 	}
 	d.tick()
 	d.remove(c)

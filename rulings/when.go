@@ -18,7 +18,8 @@ import (
 type whenCheck func(d *duel, p int, c *inst, e *Effect, top *link) (string, ruleRef)
 
 var whenChecks = map[string]whenCheck{
-	WhenCanLoseAtkDef:              whenCanLoseAtkDef, // losethen.go
+	WhenCanLoseAtkDef:              whenCanLoseAtkDef,            // losethen.go
+	WhenSpecialSummonOrActivated:   whenSpecialSummonOrActivated, // specialnegate.go
 	"monster-summoned":             whenMonsterSummoned,
 	"opponent-attack-declared":     whenAttackDeclared,
 	"opponent-direct-attack":       whenAttackDeclared,
