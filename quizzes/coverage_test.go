@@ -79,9 +79,7 @@ func TestRuleAnchorCoverage(t *testing.T) {
 
 // coreJudgingWaiting are the anchors of content/general/core-judging.md that
 // no question can test yet, each with the reason.
-var coreJudgingWaiting = map[string]string{
-	"core-judging#point-6": "missing the timing is not modelled by the engine (rulings/REACH.md)",
-}
+var coreJudgingWaiting = map[string]string{}
 
 // coreJudgingBanks are the banks the core-judging page applies to: Domain's
 // pool is about Domain, not the rules it shares with today.
