@@ -52,6 +52,7 @@ var (
 	reNSummonLP  = regexp.MustCompile(`(?i)^(?:normal summons|summons|tribute summons)\s+(.+?),?\s+paying\s+(\d+)\s+(?:lp|life points)(?:\s+instead of tributing)?$`)
 	reNSummon    = regexp.MustCompile(`(?i)^(?:normal summons|summons)\s+(.+)$`)
 	reTSummon    = regexp.MustCompile(`(?i)^tribute summons\s+(.+?),?\s+(?:by )?tributing\s+(.+)$`)
+	reTSummonBan = regexp.MustCompile(`(?i)^tribute summons\s+(.+?),?\s+(?:by )?banishing\s+(.+?)(?:\s+instead of tributing)?$`)
 	reTSummon2   = regexp.MustCompile(`(?i)^tributes\s+(.+?)\s+to tribute summon\s+(.+)$`)
 	reFSummon    = regexp.MustCompile(`(?i)^flip summons\s+(.+)$`)
 	reGemini     = regexp.MustCompile(`(?i)^gemini summons\s+(.+)$`)
@@ -224,6 +225,10 @@ var playerPhrases = []phrase{
 	{reAnswerDisc, func(p *parser, a *Action, m []string) string {
 		a.Verb = vAnswerDiscard
 		return firstErr(p.refList(m[1], &a.Discard), p.ref(stripEffect(m[2]), &a.Card))
+	}},
+	{reTSummonBan, func(p *parser, a *Action, m []string) string { // burial.go
+		a.Verb = vTributeSummon
+		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Banish))
 	}},
 	{reTSummon, func(p *parser, a *Action, m []string) string {
 		a.Verb = vTributeSummon

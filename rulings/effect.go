@@ -253,6 +253,8 @@ var opSpec = map[string]string{
 	"grant-sent-to-gy-trigger":         "",
 	"send-from-deck-to-gy":             "filter",
 	"send-from-deck-paid-stat":         "filter",
+	"tribute-burial":                   "",
+	"fusion-from-graveyards":           "filter",
 	"banish-self-and-summon-copy":      "",
 	"halve-battle-damage":              "",
 	"summon-tokens":                    "n what to",

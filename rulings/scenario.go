@@ -168,6 +168,9 @@ type Action struct {
 	// Fuse are the Fusion Materials a line names ("fusing X and Y":
 	// fusionmats.go).
 	Fuse []*CardRef
+	// Banish are the monsters a Tribute Summon banishes from the
+	// Graveyards instead of Tributing ("banishing X and Y": burial.go).
+	Banish []*CardRef
 }
 
 // CardRef names a card in an action, optionally with its controller.
