@@ -108,8 +108,21 @@ var lineRE = regexp.MustCompile(`\b([Ll])ine (\d+)\b`)
 // when a line the prompt names is no step (the prompt is then returned
 // unchanged, and must not be shown with the situation).
 func (c *Checked) SituationPrompt() (string, bool) {
+	return c.asSteps(c.Prompt)
+}
+
+// SituationAsked is Asked as the situation view asks it: the author's
+// words after the engine's telling, each "line N" as "step M". A page
+// showing the situation (the board and its steps) beside the question
+// shows this, so the situation is told once.
+func (c *Checked) SituationAsked() (string, bool) {
+	return c.asSteps(c.Asked())
+}
+
+// asSteps turns each "line N" of prompt into the step that tells it.
+func (c *Checked) asSteps(prompt string) (string, bool) {
 	ok := true
-	out := lineRE.ReplaceAllStringFunc(c.Prompt, func(m string) string {
+	out := lineRE.ReplaceAllStringFunc(prompt, func(m string) string {
 		sm := lineRE.FindStringSubmatch(m)
 		n, _ := strconv.Atoi(sm[2])
 		step, found := rulings.StepOf(c.Replay.Narration, n)
@@ -124,7 +137,7 @@ func (c *Checked) SituationPrompt() (string, bool) {
 		return word + " " + strconv.Itoa(step)
 	})
 	if !ok {
-		return c.Prompt, false
+		return prompt, false
 	}
 	return out, true
 }
@@ -151,6 +164,42 @@ func Lead(r Replay) string {
 		parts = append(parts, n.Text)
 	}
 	return strings.Join(parts, " ")
+}
+
+var (
+	quotedRE    = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
+	sentenceRE  = regexp.MustCompile(`[.?!]+(\s+|$)`)
+	playerActRE = regexp.MustCompile(`\b(?i:player) [A-F][1-9]? (?:then |now |also |already |first |still )?[a-z]+s\b`)
+)
+
+// HandTold says how a scenario question's prompt tells its situation in
+// the author's words beside the engine's ("" when it does not): a prompt
+// that does not open with PromptSituation; author's words (Asked) of more
+// than one sentence, since a question needs one and a lead before it
+// retells; a player doing something ("Player A activates", "Player B
+// has"), which is the narration's or the board's to say; or a step of
+// the narration repeated. A deck question has no situation to tell.
+func HandTold(q *Checked) string {
+	if q.Deck != "" {
+		return ""
+	}
+	if q.Lead == "" {
+		return "the prompt does not open with " + PromptSituation + ", so the situation it relies on is not the engine's telling"
+	}
+	own := q.Asked()
+	bare := quotedRE.ReplaceAllString(own, `"…"`)
+	if n := len(sentenceRE.FindAllString(bare, -1)); n != 1 {
+		return fmt.Sprintf("the words after %s are %d sentences; a question is one", PromptSituation, n)
+	}
+	if m := playerActRE.FindString(bare); m != "" {
+		return fmt.Sprintf("the words after %s tell what a player does or has (%q): the situation says that", PromptSituation, m)
+	}
+	for _, n := range q.Replay.Narration {
+		if len(n.Text) > 0 && strings.Contains(normalize(own), normalize(strings.TrimSuffix(n.Text, "."))) {
+			return fmt.Sprintf("the words after %s repeat step %d of the narration", PromptSituation, n.Step)
+		}
+	}
+	return ""
 }
 
 // joinAnd joins "x", "x and y", "x, y and z".
