@@ -13,15 +13,15 @@ func opDestroy(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	var victims []*inst
 	switch o.What {
-	case "all-monsters":
+	case WhatAllMonsters:
 		for _, q := range d.turnOrderFrom(d.tp) {
 			victims = append(victims, d.pl[q].mz...)
 		}
-	case "attacker":
+	case WhatAttacker:
 		if d.atk != nil && d.atk.attacker.onField() {
 			victims = []*inst{d.atk.attacker}
 		}
-	case "declared-type":
+	case WhatDeclaredType:
 		typ := strings.TrimSpace(l.declare)
 		for _, q := range d.turnOrderFrom(d.tp) {
 			for _, m := range d.pl[q].mz {
@@ -30,15 +30,15 @@ func opDestroy(d *duel, l *link, o Op) {
 				}
 			}
 		}
-	case "self":
+	case WhatSelf:
 		if src.onField() {
 			victims = []*inst{src}
 		}
-	case "battled":
+	case WhatBattled:
 		if b := l.battled; b != nil && b.onField() {
 			victims = []*inst{b}
 		}
-	case "opponent-attack-position":
+	case WhatOpponentAttackPos:
 		// "Mirror Force": the monsters of the player whose monster attacked.
 		who := d.opp(p)
 		if l.oppP > 0 {
@@ -51,31 +51,31 @@ func opDestroy(d *duel, l *link, o Op) {
 				victims = append(victims, m)
 			}
 		}
-	case "opponent-monsters":
+	case WhatOpponentMonsters:
 		victims = append(victims, d.pl[l.oppTarget(d, p)].mz...)
-	case "opponent-face-up-monsters":
+	case WhatOpponentFaceUpMonster:
 		for _, m := range d.pl[l.oppTarget(d, p)].mz {
 			if m.faceUp {
 				victims = append(victims, m)
 			}
 		}
-	case "all-cards", "all-other-cards": // all-cards: this one too ("Black Rose Dragon", synchrofx.go)
+	case WhatAllCards, WhatAllOtherCards: // all-cards: this one too ("Black Rose Dragon", synchrofx.go)
 		for _, q := range d.turnOrderFrom(d.tp) {
 			for _, c := range d.fieldOf(q) {
-				if c != src || o.What == "all-cards" {
+				if c != src || o.What == WhatAllCards {
 					victims = append(victims, c)
 				}
 			}
 		}
-	case "own-cards": // every card its controller controls ("Light and Darkness Dragon")
+	case WhatOwnCards: // every card its controller controls ("Light and Darkness Dragon")
 		victims = append(victims, d.fieldOf(p)...)
-	case "field-spells": // every Field Spell on the field ("Ancient Fairy Dragon", synchrofx.go)
+	case WhatFieldSpells: // every Field Spell on the field ("Ancient Fairy Dragon", synchrofx.go)
 		for _, q := range d.turnOrderFrom(d.tp) {
 			if f := d.pl[q].fz; f != nil {
 				victims = append(victims, f)
 			}
 		}
-	case "all-spell-traps":
+	case WhatAllSpellTraps:
 		for _, q := range d.turnOrderFrom(d.tp) {
 			for _, c := range d.fieldOf(q) {
 				if c != src && (!c.isMonster() || c.trapMon) && c.loc != locField {
@@ -113,11 +113,11 @@ func opDestroy(d *duel, l *link, o Op) {
 func opBanish(d *duel, l *link, o Op) {
 	src := l.src
 	switch o.What {
-	case "self":
+	case WhatSelf:
 		if src.onField() || src.loc == locGY {
 			d.moveTo(src, locBanished, "banished by "+src.name())
 		}
-	case "battled":
+	case WhatBattled:
 		if b := l.battled; b != nil && b.onField() {
 			d.moveTo(b, locBanished, "banished by "+src.name())
 		}
@@ -131,13 +131,13 @@ func opBanish(d *duel, l *link, o Op) {
 // opDraw draws `n` cards (at least one) for its controller, or for every player (`to: each`) or for the turn player and the opponents (`to: both`).
 func opDraw(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
-	if o.To == "each" {
+	if o.To == ToEach {
 		for _, q := range d.turnOrderFrom(d.tp) {
 			d.draw(q, max(o.N, 1), "by "+src.name())
 		}
 		return
 	}
-	if o.To == "both" {
+	if o.To == ToBoth {
 		d.draw(d.tp, max(o.N, 1), "by "+src.name())
 		for _, q := range d.opponents(d.tp) {
 			d.draw(q, max(o.N, 1), "by "+src.name())
@@ -191,7 +191,7 @@ func opSendFromDeckToGy(d *duel, l *link, o Op) {
 // opMill sends the top `n` cards of its controller's Deck (`to: opponent`: the target opponent's) to the Graveyard.
 func opMill(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
-	if o.To == "opponent" {
+	if o.To == ToOpponent {
 		p = l.oppTarget(d, p)
 	}
 	for i := 0; i < max(o.N, 1) && len(d.pl[p].deck) > 0; i++ {
@@ -280,7 +280,7 @@ func opSetFromHand(d *duel, l *link, o Op) {
 // opBounce returns its target monsters (`what: self`: itself) to the hand (and opens the window for "a monster you control is returned").
 func opBounce(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
-	if o.What == "self" {
+	if o.What == WhatSelf {
 		if src.loc == locMonster && src.faceUp {
 			d.moveTo(src, locHand, "returned to the hand by its own effect")
 		}
@@ -384,7 +384,7 @@ func opFakeTrap(d *duel, l *link, o Op) {
 func opBanishUntil(d *duel, l *link, o Op) {
 	src := l.src
 	for _, t := range d.validTargets(l) {
-		d.banishUntil(t, t.ctrl, map[string]string{"next-standby": "standby", "end-phase": "end"}[o.What], src.name())
+		d.banishUntil(t, t.ctrl, map[What]string{WhatNextStandby: "standby", WhatEndPhase: "end"}[o.What], src.name())
 	}
 }
 
@@ -492,7 +492,7 @@ func opShuffleIntoDeck(d *duel, l *link, o Op) {
 // bottom` puts it at the bottom ("Dark Scorpion - Chick the Yellow").
 func opLookDeckTop(d *duel, l *link, o Op) {
 	p := l.ctrl
-	if o.To == "opponent" {
+	if o.To == ToOpponent {
 		p = l.oppTarget(d, p)
 	}
 	deck := d.pl[p].deck
@@ -500,7 +500,7 @@ func opLookDeckTop(d *duel, l *link, o Op) {
 		return
 	}
 	top := deck[0]
-	if o.What != "bottom" {
+	if o.What != WhatBottom {
 		d.emit("look", l.ctrl, top.name(), fmt.Sprintf("%s looks at the top card of %s's Deck and leaves it on top", d.pn(l.ctrl), d.pn(p)), ruleRef{})
 		return
 	}
