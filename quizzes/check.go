@@ -50,6 +50,7 @@ func (p engineParsed) Replay(format, query string) (Replay, error) {
 type parseCache struct {
 	eng    Engine
 	parsed map[string]parseResult
+	home   string // the format of the bank being checked (deck questions)
 }
 
 type parseResult struct {
@@ -72,7 +73,7 @@ func (c *parseCache) replayQuery(format string, q *Question, query string) (Repl
 	if q.Deck != "" {
 		dq := *q
 		dq.Ask = query
-		return deckReplay(c.eng, format, &dq)
+		return deckReplay(c.eng, format, c.home, &dq)
 	}
 	r, ok := c.parsed[q.Scenario]
 	if !ok {
@@ -337,6 +338,7 @@ func Check(banks []*Bank, eng Engine) (*Set, error) {
 	cache := newParseCache(eng)
 	for _, b := range banks {
 		cb := &CheckedBank{Format: b.Format, byID: map[string]*Checked{}}
+		cache.home = b.Format
 		for _, q := range b.Questions {
 			where := fmt.Sprintf("%s:%d: question %q", b.File, q.Line, q.ID)
 			c, err := check(b.Format, q, cache)
