@@ -170,6 +170,7 @@ func Lead(r Replay) string {
 var (
 	quotedRE    = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
 	sentenceRE  = regexp.MustCompile(`[.?!]+(\s+|$)`)
+	legalLineRE = regexp.MustCompile(`^legal(?:ity)? line (\d+)$`)
 	playerActRE = regexp.MustCompile(`\b(?i:player) [A-F][1-9]? (?:then |now |also |already |first |still )?[a-z]+s\b`)
 )
 
@@ -178,8 +179,9 @@ var (
 // that does not open with PromptSituation; author's words (Asked) of more
 // than one sentence, since a question needs one and a lead before it
 // retells; a player doing something ("Player A activates", "Player B
-// has"), which is the narration's or the board's to say; or a step of
-// the narration repeated. A deck question has no situation to tell.
+// has"), which is the narration's or the board's to say; a question on
+// the legality of line N that does not name "line N" (so it describes the
+// action instead); or a step of the narration repeated. A deck question has no situation to tell.
 func HandTold(q *Checked) string {
 	if q.Deck != "" {
 		return ""
@@ -194,6 +196,9 @@ func HandTold(q *Checked) string {
 	}
 	if m := playerActRE.FindString(bare); m != "" {
 		return fmt.Sprintf("the words after %s tell what a player does or has (%q): the situation says that", PromptSituation, m)
+	}
+	if m := legalLineRE.FindStringSubmatch(q.Ask); m != nil && !strings.Contains(own, "line "+m[1]) {
+		return fmt.Sprintf("a question on the legality of line %s names it as \"line %s\" (the situation view's step), not by retelling the action", m[1], m[1])
 	}
 	for _, n := range q.Replay.Narration {
 		if len(n.Text) > 0 && strings.Contains(normalize(own), normalize(strings.TrimSuffix(n.Text, "."))) {

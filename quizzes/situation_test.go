@@ -139,8 +139,8 @@ questions:
 func TestHandTold(t *testing.T) {
 	steps := []rulings.Narration{{Step: 1, Line: 10, Text: `Player A activates "Heavy Storm".`}}
 	for _, tc := range []struct {
-		lead, prompt, deck string
-		bad                bool
+		lead, prompt, deck, ask string
+		bad                     bool
 	}{
 		{lead: "L.", prompt: `L. Where is "D.D. Warrior Lady" at the end?`},
 		{lead: "L.", prompt: `L. True or false: the action on line 12 is allowed at that point.`},
@@ -152,8 +152,10 @@ func TestHandTold(t *testing.T) {
 		{lead: "L.", prompt: `L. With "Umi" face-up, where is "Sangan"? Answer quickly.`, bad: true},
 		{lead: "L.", prompt: `L. Is it legal, now that player A activates "Heavy Storm", to chain?`, bad: true},
 		{prompt: `Which rule does the deck break?`, deck: "1 Sangan"},
+		{lead: "L.", prompt: `L. With no Warrior in Player A's Deck, is the action on line 10 legal?`, ask: "legal line 10"},
+		{lead: "L.", prompt: `L. May Player A activate "Heavy Storm" now?`, ask: "legal line 10", bad: true},
 	} {
-		q := &Checked{Question: &Question{Lead: tc.lead, Prompt: tc.prompt, Deck: tc.deck}}
+		q := &Checked{Question: &Question{Lead: tc.lead, Prompt: tc.prompt, Deck: tc.deck, Ask: tc.ask}}
 		q.Replay.Narration = steps
 		if got := HandTold(q) != ""; got != tc.bad {
 			t.Errorf("HandTold(%q) = %q; want retold %v", tc.prompt, HandTold(q), tc.bad)
