@@ -110,6 +110,7 @@ type inst struct {
 	gemini          bool            // a Gemini monster Normal Summoned again: an Effect Monster (gemini.go)
 	tiedTo          *inst           // destroyed when this card leaves the field ("Il Blud", gemini.go)
 	dmgTaken        int             // battle damage its controller took, for its trigger (tokens.go)
+	lpPaid          int             // LP its controller last paid, for its `lp-paid` trigger (lppaid.go)
 	turnAtk         int             // ATK gained until the End Phase of turn turnAtkTurn ("Card Trooper", ops_stats.go)
 	turnAtkTurn     int
 	spiritTurn      int // turn a Spirit monster was Normal Summoned or flipped face-up (spirit.go)

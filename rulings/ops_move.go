@@ -214,6 +214,7 @@ func opSetFaceDown(d *duel, l *link, o Op) {
 		if t.loc == locMonster {
 			d.turnFaceDown(t)
 			d.emit("move", p, t.name(), fmt.Sprintf("%s is turned face-down in Defense Position", d.describe(t)), ruleRef{})
+			d.faceDownEquips(t) // equiprules.go
 		}
 	}
 }
@@ -222,6 +223,7 @@ func opSetFaceDown(d *duel, l *link, o Op) {
 // effect. What applied to it face-up stops applying: the counters on it
 // are removed, and ATK/DEF changes and negations that resolved effects gave
 // it end ("Fiendish Chain" no longer binds it once it is turned face-down).
+// Its callers then destroy the cards equipped to it (faceDownEquips).
 func (d *duel) turnFaceDown(m *inst) {
 	m.faceUp, m.def = false, true
 	m.counters = 0
