@@ -45,6 +45,7 @@ func TestEmbeddedBanks(t *testing.T) {
 type replayOnly struct {
 	Engine
 	DeckChecker
+	PoolDeckChecker
 }
 
 // BenchmarkLoadChecked is the start-up check of the embedded banks, with
@@ -60,7 +61,7 @@ func BenchmarkLoadChecked(b *testing.B) {
 		eng  func() Engine
 	}{
 		{"parse-once", func() Engine { return NewEngine(nil) }},
-		{"parse-each", func() Engine { e := NewEngine(nil); return replayOnly{e, e.(DeckChecker)} }},
+		{"parse-each", func() Engine { e := NewEngine(nil); return replayOnly{e, e.(DeckChecker), e.(PoolDeckChecker)} }},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
