@@ -46,12 +46,14 @@ const (
 
 var (
 	reSubject    = regexp.MustCompile(`^(?:[Pp]layer\s+)?([A-F][1-9]?)\b[,:]?\s+(.*)$`)
+	reDeclPass   = regexp.MustCompile(`(?i)^(?:both(?: players)?|all(?: players)?|everyone|neither player|no one|nobody)\s+(?:pass(?:es)?|respond(?:s)?|answers?)\s+(?:(?:on|to)\s+)?the attack declaration$`)
 	reBoth       = regexp.MustCompile(`(?i)^(?:both(?: players)?|all(?: players)?|everyone|every player|neither player|no one|nobody|no player)\s+(?:pass(?:es)?|respond(?:s)?|chains?|ha(?:s|ve) (?:a |any )?response|activates? anything)(?:\s.*)?$`)
 	rePass       = regexp.MustCompile(`(?i)^(?:passes|pass|has no response|does not respond|does not chain|declines to respond|does nothing|has no responses)(?:\s.*)?$`)
 	reDraw       = regexp.MustCompile(`(?i)^draws(?:\s+(\d+|a|one|two|three)\s+cards?)?(?:\s+for (?:the|his|her|their) (?:turn|draw phase|normal draw))?$`)
 	reNSummonLP  = regexp.MustCompile(`(?i)^(?:normal summons|summons|tribute summons)\s+(.+?),?\s+paying\s+(\d+)\s+(?:lp|life points)(?:\s+instead of tributing)?$`)
 	reNSummon    = regexp.MustCompile(`(?i)^(?:normal summons|summons)\s+(.+)$`)
 	reTSummon    = regexp.MustCompile(`(?i)^tribute summons\s+(.+?),?\s+(?:by )?tributing\s+(.+)$`)
+	reTSummonBan = regexp.MustCompile(`(?i)^tribute summons\s+(.+?),?\s+(?:by )?banishing\s+(.+?)(?:\s+instead of tributing)?$`)
 	reTSummon2   = regexp.MustCompile(`(?i)^tributes\s+(.+?)\s+to tribute summon\s+(.+)$`)
 	reFSummon    = regexp.MustCompile(`(?i)^flip summons\s+(.+)$`)
 	reGemini     = regexp.MustCompile(`(?i)^gemini summons\s+(.+)$`)
@@ -112,6 +114,12 @@ func (p *parser) action(n int, line string) (*Action, string) {
 			return nil, err
 		}
 		line = strings.TrimSpace(line[len(m[0]):])
+	}
+	if reDeclPass.MatchString(line) {
+		// Only the attack declaration's window closes; the Battle Step
+		// goes on (battle.go: passDeclaration).
+		a.Verb, a.Declare = vPass, declPass
+		return a, ""
 	}
 	if reBoth.MatchString(line) {
 		a.Verb = vPass
@@ -224,6 +232,10 @@ var playerPhrases = []phrase{
 	{reAnswerDisc, func(p *parser, a *Action, m []string) string {
 		a.Verb = vAnswerDiscard
 		return firstErr(p.refList(m[1], &a.Discard), p.ref(stripEffect(m[2]), &a.Card))
+	}},
+	{reTSummonBan, func(p *parser, a *Action, m []string) string { // burial.go
+		a.Verb = vTributeSummon
+		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Banish))
 	}},
 	{reTSummon, func(p *parser, a *Action, m []string) string {
 		a.Verb = vTributeSummon

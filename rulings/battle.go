@@ -13,6 +13,7 @@ type attack struct {
 	oppCount      int
 	declWindow    bool // cards that answer the declaration may be activated
 	declChains    int
+	declPassed    bool // both passed on the declaration itself (passDeclaration)
 	replay        bool
 	redirected    bool
 	flipped       bool
@@ -275,7 +276,7 @@ func (d *duel) checkReplay() {
 		d.atk = nil
 		return
 	}
-	if d.atk.declChains == 0 {
+	if d.atk.declChains == 0 && !d.atk.declPassed {
 		d.atk.declChains = 1
 		if d.oneChainOnAttack() {
 			d.note("the one chain that may answer the attack declaration has resolved", ref("Responses to an attack", d.p.OneChainOnAttack))
@@ -287,6 +288,36 @@ func (d *duel) checkReplay() {
 		d.atk.replay = true
 		d.emit("replay", d.tp, m.name(), fmt.Sprintf("replay: %s's monsters changed from %d to %d during the Battle Step", d.pn(d.atk.defender), d.atk.oppCount, n), ref("Replays", d.p.Replay))
 	}
+}
+
+// declPass is the Declare of a pass line that answers only the attack
+// declaration: "both pass on the attack declaration".
+const declPass = "attack declaration"
+
+// passLine plays a pass line: an ordinary pass, or the players' pass on
+// the attack declaration (passDeclaration).
+func (d *duel) passLine(a *Action) {
+	if a.Declare == declPass {
+		d.passDeclaration()
+		return
+	}
+	d.pass(a.Player)
+}
+
+// passDeclaration: neither player answers the attack just declared. The
+// window for cards that need the declaration ("Dimensional Prison",
+// "Mirror Force") closes, but the Battle Step goes on: cards that need no
+// declaration may still be activated there, and the next pass enters the
+// Damage Step (edison-battle-phase#before-damage-step;
+// edison-dimensional-prison-window).
+func (d *duel) passDeclaration() {
+	if d.atk == nil || d.ds >= 0 || !d.atk.declWindow || len(d.chain) > 0 || d.atk.replay {
+		d.fail("there is no attack declaration waiting for answers (say \"both pass\")")
+		return
+	}
+	d.clearPasses()
+	d.atk.declWindow, d.atk.declPassed = false, true
+	d.emit("pass", -1, "", fmt.Sprintf("neither player answers the attack declaration of %s; the Battle Step goes on", d.describe(d.atk.attacker)), ruleRef{})
 }
 
 func (d *duel) enterDamageStep() {
@@ -344,6 +375,9 @@ func (d *duel) enterTiming(i int) {
 			return
 		}
 	}
+	if t.ID == "after" {
+		d.reapDue(reapAfterCalc) // targeted.go
+	}
 	d.fresh = true
 	d.startBuildIfDue()
 }
@@ -365,6 +399,7 @@ func (d *duel) leaveTiming() {
 }
 
 func (d *duel) endDamageStep() {
+	d.reapDue(reapAfterCalc) // targeted.go: a Damage Step cut short
 	for _, c := range d.allField() {
 		c.calcAdd = 0
 	}
@@ -388,88 +423,30 @@ func (d *duel) endDamageStep() {
 	d.startBuildIfDue()
 }
 
+// timingEvent plays what the game does at one event of the Damage Step:
+// flipping the attacked monster, damage calculation, applying battle
+// damage, marking and then sending the monsters destroyed by battle.
 func (d *duel) timingEvent(ev string) {
 	at := d.atk
-	t := &d.p.DamageStep[d.ds]
+	rule := d.dsRef(d.p.DamageStep[d.ds].Rule)
 	switch ev {
 	case evFlip:
 		if at.target != nil && at.target.loc == locMonster && !at.target.faceUp {
-			at.target.faceUp = true
-			at.flipped = true
-			d.emit("flip", at.target.ctrl, at.target.name(), fmt.Sprintf("%s is flipped face-up", d.describe(at.target)), d.dsRef(t.Rule))
-			if at.attacker.trapMon && at.target.hasOp("continuous", "negate-traps") != nil {
-				d.faceUpNow(at.target)
-				if at.attacker.loc != locMonster {
-					d.note(fmt.Sprintf("%s is no longer a monster, so there is no damage calculation", at.attacker.name()), plain("hat-04#point-4"))
-				}
-			} else {
-				d.faceUpNow(at.target)
-			}
-			for i := range at.target.c.Effects {
-				e := &at.target.c.Effects[i]
-				if e.Kind == "flip" || (e.Kind == "trigger" && e.When == "flip") {
-					idx := d.p.triggerTiming(TrigFlip)
-					d.queue(at.target, e, idx, at.attacker)
-					if idx > d.ds {
-						d.note(fmt.Sprintf("%s's Flip Effect waits until the timing %q", at.target.name(), d.p.DamageStep[idx].Name), d.dsRef(d.p.DamageStep[idx].Rule))
-					}
-				}
-			}
+			d.flipAttacked(at, rule)
 		}
 	case evResults:
 		d.results()
 	case evApplyDamage:
-		if at.res == nil {
-			return
+		if at.res != nil {
+			d.applyBattleDamage(at, rule)
 		}
-		for _, q := range d.turnOrderFrom(d.tp) {
-			if n := at.res.dmg[q]; n > 0 {
-				d.battleDamage(q, n, "battle damage", d.dsRef(t.Rule))
-				d.damageTakenTriggers(q, n) // tokens.go
-				for _, m := range []*inst{at.attacker, at.target} {
-					if m != nil && m.ctrl == q && m.loc == locMonster && d.live(m, "share-battle-damage") != nil && len(d.equipsOf(m)) > 0 {
-						d.battleDamage(d.opp(q), n, m.name()+" shares its battle damage", ruleRef{})
-					}
-				}
-				if by := at.res.by[q]; by != nil && by.c != nil {
-					for i := range by.c.Effects {
-						e := &by.c.Effects[i]
-						if e.Kind == "trigger" && (e.When == TrigBattleDamage || e.When == "direct-battle-damage" && at.target == nil) {
-							d.queueBattle(by, e, TrigBattleDamage, other(at, by))
-						}
-					}
-				}
-			}
-		}
-		d.checkLoss()
 	case evMarkDestroy:
 		if at.res == nil {
 			return
 		}
 		for _, m := range at.res.destroyed {
-			if m.loc != locMonster {
-				continue
-			}
-			if u := d.unionShield(m, true); u != nil {
-				d.emit("rule", m.ctrl, u.name(), fmt.Sprintf("%s is destroyed instead of %s", d.describe(u), d.describe(m)), ref("Union protection", d.p.UnionProtection))
-				d.destroy(u, "its Union effect", false)
-				continue
-			}
-			if d.replacedBy(m) {
-				continue
-			}
-			m.markedBattle = true
-			d.noteBattleKill(other(at, m), m)
-			d.emit("battle", m.ctrl, m.name(), fmt.Sprintf("%s is destroyed by battle; it stays on the field until the end of the Damage Step", d.describe(m)), d.dsRef(t.Rule))
-			if o := other(at, m); o != nil && o.loc == locMonster && d.live(o, "negate-battled-effects") != nil && m.c != nil && !m.c.Has("normal") {
-				m.effNegated = true
-				d.emit("rule", o.ctrl, o.name(), fmt.Sprintf("%s negates the effects of %s, which it destroyed by battle", o.name(), m.name()), ruleRef{})
-			}
-			for i := range m.c.Effects {
-				e := &m.c.Effects[i]
-				if e.Kind == "trigger" && e.When == TrigDestroyedByBattle {
-					d.queueBattle(m, e, TrigDestroyedByBattle, other(at, m))
-				}
+			if m.loc == locMonster {
+				d.markBattleDestroyed(at, m, rule)
 			}
 		}
 	case evAfterCalc:
@@ -478,26 +455,113 @@ func (d *duel) timingEvent(ev string) {
 		}
 		d.destroySelvesAfterCalc(at) // battlefx.go
 	case evSendDestroy:
-		if at.res == nil {
-			return
-		}
-		d.tick()
-		for _, m := range at.res.destroyed {
-			if m.loc != locMonster || !m.markedBattle {
-				continue
-			}
-			d.destroyTo(m, "battle", true, d.battleDestination(at, m)) // battlefx.go
-			if m.loc == locGY {
-				for i := range m.c.Effects {
-					e := &m.c.Effects[i]
-					if e.Kind == "trigger" && e.When == TrigDestroyedToGY {
-						d.queueBattle(m, e, TrigDestroyedToGY, other(at, m))
-					}
-				}
-			}
-			d.destroyerTriggers(at, m) // battlefx.go
+		if at.res != nil {
+			d.sendBattleDestroyed(at)
 		}
 	case evEndOfDamage:
+	}
+}
+
+// flipAttacked turns the face-down attacked monster face-up and queues
+// its Flip Effects at the format's flip timing.
+func (d *duel) flipAttacked(at *attack, rule ruleRef) {
+	tg := at.target
+	tg.faceUp = true
+	at.flipped = true
+	d.emit("flip", tg.ctrl, tg.name(), fmt.Sprintf("%s is flipped face-up", d.describe(tg)), rule)
+	// A Trap Monster attacking a monster that negates Traps: asked before
+	// the flip, which may take the Trap Monster off the field.
+	trapMonVsNegator := at.attacker.trapMon && tg.hasOp("continuous", "negate-traps") != nil
+	d.faceUpNow(tg)
+	if trapMonVsNegator && at.attacker.loc != locMonster {
+		d.note(fmt.Sprintf("%s is no longer a monster, so there is no damage calculation", at.attacker.name()), plain("hat-04#point-4"))
+	}
+	for i := range tg.c.Effects {
+		e := &tg.c.Effects[i]
+		if e.Kind == "flip" || (e.Kind == "trigger" && e.When == "flip") {
+			idx := d.p.triggerTiming(TrigFlip)
+			d.queue(tg, e, idx, at.attacker)
+			if idx > d.ds {
+				d.note(fmt.Sprintf("%s's Flip Effect waits until the timing %q", tg.name(), d.p.DamageStep[idx].Name), d.dsRef(d.p.DamageStep[idx].Rule))
+			}
+		}
+	}
+}
+
+// applyBattleDamage inflicts the battle damage damage calculation fixed,
+// player by player in turn order, with what it sets off: damage shared by
+// an equipped monster and the triggers of the monster that inflicted it.
+func (d *duel) applyBattleDamage(at *attack, rule ruleRef) {
+	for _, q := range d.turnOrderFrom(d.tp) {
+		n := at.res.dmg[q]
+		if n <= 0 {
+			continue
+		}
+		d.battleDamage(q, n, "battle damage", rule)
+		d.damageTakenTriggers(q, n) // tokens.go
+		for _, m := range []*inst{at.attacker, at.target} {
+			if m != nil && m.ctrl == q && m.loc == locMonster && d.live(m, "share-battle-damage") != nil && len(d.equipsOf(m)) > 0 {
+				d.battleDamage(d.opp(q), n, m.name()+" shares its battle damage", ruleRef{})
+			}
+		}
+		if by := at.res.by[q]; by != nil && by.c != nil {
+			for i := range by.c.Effects {
+				e := &by.c.Effects[i]
+				if e.Kind == "trigger" && (e.When == TrigBattleDamage || e.When == "direct-battle-damage" && at.target == nil) {
+					d.queueBattle(by, e, TrigBattleDamage, other(at, by))
+				}
+			}
+		}
+	}
+	d.checkLoss()
+}
+
+// markBattleDestroyed marks monster m destroyed by battle (it stays on the
+// field until the end of the Damage Step), unless a Union or a replacement
+// effect takes its place, and queues its "destroyed by battle" triggers.
+func (d *duel) markBattleDestroyed(at *attack, m *inst, rule ruleRef) {
+	if u := d.unionShield(m, true); u != nil {
+		d.emit("rule", m.ctrl, u.name(), fmt.Sprintf("%s is destroyed instead of %s", d.describe(u), d.describe(m)), ref("Union protection", d.p.UnionProtection))
+		d.destroy(u, "its Union effect", false)
+		return
+	}
+	if d.replacedBy(m) {
+		return
+	}
+	m.markedBattle = true
+	d.noteBattleKill(other(at, m), m)
+	d.emit("battle", m.ctrl, m.name(), fmt.Sprintf("%s is destroyed by battle; it stays on the field until the end of the Damage Step", d.describe(m)), rule)
+	if o := other(at, m); o != nil && o.loc == locMonster && d.live(o, "negate-battled-effects") != nil && m.c != nil && !m.c.Has("normal") {
+		m.effNegated = true
+		d.emit("rule", o.ctrl, o.name(), fmt.Sprintf("%s negates the effects of %s, which it destroyed by battle", o.name(), m.name()), ruleRef{})
+	}
+	for i := range m.c.Effects {
+		e := &m.c.Effects[i]
+		if e.Kind == "trigger" && e.When == TrigDestroyedByBattle {
+			d.queueBattle(m, e, TrigDestroyedByBattle, other(at, m))
+		}
+	}
+}
+
+// sendBattleDestroyed sends the monsters marked destroyed by battle to
+// where they go, and queues the triggers of their sending and of their
+// destroyers.
+func (d *duel) sendBattleDestroyed(at *attack) {
+	d.tick()
+	for _, m := range at.res.destroyed {
+		if m.loc != locMonster || !m.markedBattle {
+			continue
+		}
+		d.destroyTo(m, "battle", true, d.battleDestination(at, m)) // battlefx.go
+		if m.loc == locGY {
+			for i := range m.c.Effects {
+				e := &m.c.Effects[i]
+				if e.Kind == "trigger" && e.When == TrigDestroyedToGY {
+					d.queueBattle(m, e, TrigDestroyedToGY, other(at, m))
+				}
+			}
+		}
+		d.destroyerTriggers(at, m) // battlefx.go
 	}
 }
 
@@ -505,7 +569,6 @@ func (d *duel) timingEvent(ev string) {
 // monsters are destroyed by battle.
 func (d *duel) results() {
 	at := d.atk
-	t := &d.p.DamageStep[d.ds]
 	a, tg := at.attacker, at.target
 	if a.loc != locMonster || (tg != nil && tg.loc != locMonster) {
 		d.emit("battle", d.tp, a.name(), "a battling monster left the field: no damage calculation", ruleRef{})
@@ -517,50 +580,80 @@ func (d *duel) results() {
 	d.fieldBoost(a, tg)
 	res := &battleResult{dmg: make([]int, len(d.pl)), by: make([]*inst, len(d.pl))}
 	at.res = res
-	ap := a.ctrl
-	av := d.atkOf(a)
-	if tg == nil {
+	rule := d.dsRef(d.p.DamageStep[d.ds].Rule)
+	switch {
+	case tg == nil:
+		av := d.atkOf(a)
 		res.dmg[at.defender], res.by[at.defender] = av, a
-		d.emit("battle", ap, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) attacks directly", a.name(), av), d.dsRef(t.Rule))
-	} else if tg.faceUp && !tg.def {
-		tv := d.atkOf(tg)
-		d.emit("battle", ap, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) against %s (%d ATK)", a.name(), av, tg.name(), tv), d.dsRef(t.Rule))
-		switch {
-		case av > tv:
-			res.destroyed = append(res.destroyed, tg)
-			res.dmg[tg.ctrl], res.by[tg.ctrl] = av-tv, a
-		case av < tv:
-			res.destroyed = append(res.destroyed, a)
-			res.dmg[ap], res.by[ap] = tv-av, tg
-		case av == 0:
-			r := ref("0-ATK battles", d.p.ZeroATKBothDie)
-			if d.p.ZeroATKBothDie.Value {
-				res.destroyed = append(res.destroyed, a, tg)
-				d.emit("rule", ap, "", "two 0-ATK monsters battle: both are destroyed", r)
-			} else {
-				d.emit("rule", ap, "", "two 0-ATK monsters battle: neither is destroyed", r)
-			}
-		default:
-			res.destroyed = append(res.destroyed, a, tg)
-		}
-	} else {
-		dv := d.def(tg)
-		d.emit("battle", ap, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) against %s (%d DEF)", a.name(), av, tg.name(), dv), d.dsRef(t.Rule))
-		switch {
-		case av > dv:
-			res.destroyed = append(res.destroyed, tg)
-			if d.pierces(a, tg.ctrl) {
-				res.dmg[tg.ctrl], res.by[tg.ctrl] = av-dv, a
-			}
-		case av < dv:
-			res.dmg[ap] = dv - av
-			if at.crossCounter == tg.ctrl {
-				res.dmg[ap] *= 2
-				at.destroyAfterCalc = true
-				d.emit("rule", tg.ctrl, "Cross Counter", fmt.Sprintf("Cross Counter doubles the battle damage to %d and will destroy %s after damage calculation", res.dmg[ap], a.name()), ruleRef{})
-			}
+		d.emit("battle", a.ctrl, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) attacks directly", a.name(), av), rule)
+	case tg.faceUp && !tg.def:
+		d.calcAgainstAttack(res, a, tg, rule)
+	default:
+		d.calcAgainstDefense(res, a, tg, rule)
+	}
+	d.battleLimits(res)
+	res.destroyed = d.spareBattleProof(res.destroyed)
+	d.fieldDamageShield(res, a, tg)
+	for q := range d.pl {
+		if res.dmg[q] > 0 {
+			d.emit("battle", q, "", fmt.Sprintf("%s will take %d battle damage", d.pn(q), res.dmg[q]), ruleRef{})
 		}
 	}
+	d.queueAfterCalc(a, tg)
+}
+
+// calcAgainstAttack compares the attacker's ATK with an Attack Position
+// monster's: the lower is destroyed and its controller takes the
+// difference; equal ATK destroys both, and two 0-ATK monsters as the
+// format says.
+func (d *duel) calcAgainstAttack(res *battleResult, a, tg *inst, rule ruleRef) {
+	ap, av, tv := a.ctrl, d.atkOf(a), d.atkOf(tg)
+	d.emit("battle", ap, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) against %s (%d ATK)", a.name(), av, tg.name(), tv), rule)
+	switch {
+	case av > tv:
+		res.destroyed = append(res.destroyed, tg)
+		res.dmg[tg.ctrl], res.by[tg.ctrl] = av-tv, a
+	case av < tv:
+		res.destroyed = append(res.destroyed, a)
+		res.dmg[ap], res.by[ap] = tv-av, tg
+	case av == 0:
+		r := ref("0-ATK battles", d.p.ZeroATKBothDie)
+		if d.p.ZeroATKBothDie.Value {
+			res.destroyed = append(res.destroyed, a, tg)
+			d.emit("rule", ap, "", "two 0-ATK monsters battle: both are destroyed", r)
+		} else {
+			d.emit("rule", ap, "", "two 0-ATK monsters battle: neither is destroyed", r)
+		}
+	default:
+		res.destroyed = append(res.destroyed, a, tg)
+	}
+}
+
+// calcAgainstDefense compares the attacker's ATK with a Defense Position
+// (or face-down) monster's DEF: piercing damage, or damage to the
+// attacker's controller ("Cross Counter" doubles it).
+func (d *duel) calcAgainstDefense(res *battleResult, a, tg *inst, rule ruleRef) {
+	at, ap, av, dv := d.atk, a.ctrl, d.atkOf(a), d.def(tg)
+	d.emit("battle", ap, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) against %s (%d DEF)", a.name(), av, tg.name(), dv), rule)
+	switch {
+	case av > dv:
+		res.destroyed = append(res.destroyed, tg)
+		if d.pierces(a, tg.ctrl) {
+			res.dmg[tg.ctrl], res.by[tg.ctrl] = av-dv, a
+		}
+	case av < dv:
+		res.dmg[ap] = dv - av
+		if at.crossCounter == tg.ctrl {
+			res.dmg[ap] *= 2
+			at.destroyAfterCalc = true
+			d.emit("rule", tg.ctrl, "Cross Counter", fmt.Sprintf("Cross Counter doubles the battle damage to %d and will destroy %s after damage calculation", res.dmg[ap], a.name()), ruleRef{})
+		}
+	}
+}
+
+// battleLimits applies "takes no battle damage" and "cannot be destroyed
+// by battle" for the turn, player by player.
+func (d *duel) battleLimits(res *battleResult) {
 	for q := range d.pl {
 		if d.pl[q].noBattleDamage && res.dmg[q] > 0 {
 			res.dmg[q] = 0
@@ -576,14 +669,11 @@ func (d *duel) results() {
 			res.destroyed = keep
 		}
 	}
-	res.destroyed = d.spareBattleProof(res.destroyed)
-	d.fieldDamageShield(res, a, tg)
-	for q := range d.pl {
-		if res.dmg[q] > 0 {
-			d.emit("battle", q, "", fmt.Sprintf("%s will take %d battle damage", d.pn(q), res.dmg[q]), ruleRef{})
-		}
-	}
-	// "After damage calculation" triggers of the battling monsters.
+}
+
+// queueAfterCalc queues the battling monsters' "after damage calculation"
+// triggers.
+func (d *duel) queueAfterCalc(a, tg *inst) {
 	for _, m := range []*inst{a, tg} {
 		if m == nil || m.c == nil {
 			continue
@@ -591,7 +681,7 @@ func (d *duel) results() {
 		for i := range m.c.Effects {
 			e := &m.c.Effects[i]
 			if e.Kind == "trigger" && e.When == TrigAfterCalc {
-				d.queueBattle(m, e, TrigAfterCalc, other(at, m))
+				d.queueBattle(m, e, TrigAfterCalc, other(d.atk, m))
 			}
 		}
 	}

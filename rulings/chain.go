@@ -80,7 +80,6 @@ func (d *duel) pushLink(l *link, costs []string) {
 		txt += ", targeting " + d.describeAll(l.targets)
 	}
 	d.emit("activate", l.ctrl, l.src.name(), txt, ruleRef{})
-	d.targetedSelfDestroy(l)
 	d.clearPasses()
 }
 
@@ -168,85 +167,24 @@ func (d *duel) activateTrigger(tr *trig) {
 	}
 }
 
-// activate handles "P activates X ..." and "P chains X ...".
+// activate handles "P activates X ..." and "P chains X ...": a trigger
+// waiting for the chain being built is chosen; anything else is checked,
+// targets and costs are settled, and it goes on the chain.
 func (d *duel) activate(a *Action) {
 	p := a.Player
 	if tr := d.pendingFor(a.Card.Card, p); tr != nil && d.building {
 		d.chooseTrigger(tr, a)
 		return
 	}
-	c, e := d.findActivatable(a)
-	if d.stopped || c == nil || !d.dmChoiceAllowed(p, c, e, a) {
-		return
-	}
-	if e = d.chosen(c, e, a); e == nil {
-		return
-	}
-	if !d.responseTurn(p) || d.responseBarred(p, c, e) {
-		return
-	}
-	isSpellTrap := !c.isMonster()
-	cardAct := isSpellTrap && e.Kind == "activate"
-	if cardAct {
-		var ok bool
-		if e, ok = d.continuousTrapUse(c, e, a); !ok {
-			return
-		}
-	} else if !d.faceUpTrapUse(c, e) {
-		return
-	}
-	sp := e.speed(c.c)
-	if !d.activationAllowed(p, c, e, cardAct) {
-		return
-	}
-
-	if !d.speedAllows(p, c, e, a) || !d.placeAllows(p, c) {
-		return
-	}
-	if !d.damageStepAllows(c, e) {
-		return
-	}
-	if !d.conditionMet(p, c, e) || !d.onceFree(c, e) || !d.trapUseResolving(c, e) {
-		return
-	}
-	if !d.findCheck(p, c, e) || !d.searchAllowed(p, c, e) {
-		return
-	}
-	// Targets. A Graveyard target may be a card the cost puts there ("A
-	// Feather of the Phoenix"), so it is chosen after the costs are paid.
-	gyTarget := e.Target != nil && strings.Contains(e.Target.What, "gy")
-	var targets []*inst
-	var ok bool
-	if !gyTarget {
-		if targets, ok = d.pickTargets(p, c, e, a); !ok {
-			return
-		}
-		if !d.targetRules(p, c, e, targets) {
-			return
-		}
-	}
-	if !d.drawCheck(p, c, e) {
-		return
-	}
-	oppP, ok := d.chooseOpponent(p, c, e, a)
-	if !ok || !d.choiceFits(p, c, e, a) {
-		return
-	}
-	// Costs.
-	costs, ok := d.payCosts(p, c, e, a, targets)
+	c, e, cardAct, ok := d.mayActivate(a)
 	if !ok {
 		return
 	}
-	d.markOnce(c, e)
-	if gyTarget {
-		if targets, ok = d.pickTargets(p, c, e, a); !ok {
-			return
-		}
-	}
-	if c.loc == locHand && cardAct && !d.payToPlace(p, c) {
+	targets, oppP, costs, ok := d.targetAndPay(p, c, e, a, cardAct)
+	if !ok {
 		return
 	}
-	if len(d.chain) == 0 && sp == 1 {
+	if len(d.chain) == 0 && e.speed(c.c) == 1 {
 		if a.Before {
 			d.priorityAction()
 		} else {
@@ -274,6 +212,74 @@ func (d *duel) activate(a *Action) {
 	d.forcedResponses()
 }
 
+// mayActivate finds the card and effect the line activates and checks, in
+// order, every rule that may forbid it before targets and costs (each
+// check ends the replay with its verdict). cardAct: a Spell or Trap Card
+// is activated, not an effect of a card already face-up.
+func (d *duel) mayActivate(a *Action) (c *inst, e *Effect, cardAct, ok bool) {
+	p := a.Player
+	c, e = d.findActivatable(a)
+	if d.stopped || c == nil || !d.dmChoiceAllowed(p, c, e, a) {
+		return nil, nil, false, false
+	}
+	if e = d.chosen(c, e, a); e == nil {
+		return nil, nil, false, false
+	}
+	if !d.responseTurn(p) || d.responseBarred(p, c, e) {
+		return nil, nil, false, false
+	}
+	cardAct = !c.isMonster() && e.Kind == "activate"
+	if cardAct {
+		if e, ok = d.continuousTrapUse(c, e, a); !ok {
+			return nil, nil, false, false
+		}
+	} else if !d.faceUpTrapUse(c, e) {
+		return nil, nil, false, false
+	}
+	ok = d.activationAllowed(p, c, e, cardAct) &&
+		d.speedAllows(p, c, e, a) && d.placeAllows(p, c) &&
+		d.damageStepAllows(c, e) &&
+		d.conditionMet(p, c, e) && d.onceFree(c, e) && d.trapUseResolving(c, e) &&
+		d.findCheck(p, c, e) && d.searchAllowed(p, c, e)
+	return c, e, cardAct, ok
+}
+
+// targetAndPay chooses the activation's targets and opponent and pays its
+// costs. A Graveyard target may be a card the cost puts there ("A Feather
+// of the Phoenix"), so it is chosen after the costs are paid. A Spell or
+// Trap activated from the hand pays to be placed ("pay-to-place") last.
+func (d *duel) targetAndPay(p int, c *inst, e *Effect, a *Action, cardAct bool) (targets []*inst, oppP int, costs []string, ok bool) {
+	gyTarget := e.Target != nil && strings.Contains(e.Target.What, "gy")
+	if !gyTarget {
+		if targets, ok = d.pickTargets(p, c, e, a); !ok {
+			return nil, 0, nil, false
+		}
+		if !d.targetRules(p, c, e, targets) {
+			return nil, 0, nil, false
+		}
+	}
+	if !d.drawCheck(p, c, e) {
+		return nil, 0, nil, false
+	}
+	oppP, ok = d.chooseOpponent(p, c, e, a)
+	if !ok || !d.choiceFits(p, c, e, a) {
+		return nil, 0, nil, false
+	}
+	if costs, ok = d.payCosts(p, c, e, a, targets); !ok {
+		return nil, 0, nil, false
+	}
+	d.markOnce(c, e)
+	if gyTarget {
+		if targets, ok = d.pickTargets(p, c, e, a); !ok {
+			return nil, 0, nil, false
+		}
+	}
+	if c.loc == locHand && cardAct && !d.payToPlace(p, c) {
+		return nil, 0, nil, false
+	}
+	return targets, oppP, costs, true
+}
+
 // chooseTrigger records a player's "P activates X" for a trigger that is
 // waiting to go on the chain being built: its targets, and that an optional
 // effect was chosen.
@@ -281,6 +287,10 @@ func (d *duel) chooseTrigger(tr *trig, a *Action) {
 	p := a.Player
 	if d.optionalBlocked(tr) {
 		d.illegal(fmt.Sprintf("%s's optional effect was set off by the discard for hand size, so it cannot be activated", tr.src.name()), ref("End-of-turn discard", d.p.HandSizeDiscard))
+		return
+	}
+	if why, r := d.missedTiming(tr); why != "" {
+		d.illegal(why+", so it cannot be activated", r)
 		return
 	}
 	tr.act = a
@@ -496,6 +506,10 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 			return nil, nil
 		}
 		return c, e
+	}
+	if why := untriggered(c); why != "" { // specialnegate.go
+		d.illegal(why, ruleRef{})
+		return nil, nil
 	}
 	d.fail("%s has no effect %s can activate from %s now", c.name(), d.pn(p), d.locName(c))
 	return nil, nil
@@ -961,11 +975,16 @@ func (d *duel) resolveChain() {
 	ch := &d.t.Chains[d.chainRec]
 	d.emit("resolve", -1, "", fmt.Sprintf("Chain %d resolves", ch.N), ruleRef{})
 	d.tick()
+	since := d.trigSeq
 	for i := len(d.chain) - 1; i >= 0 && !d.stopped && !d.over; i-- {
 		l := d.chain[i]
+		d.overtake(since, fmt.Sprintf("Chain Link %d resolved after it", l.rec.N))
 		d.resolveLink(l)
 		d.checkLoss()
 		d.settle()
+	}
+	if !d.stopped && !d.over {
+		d.reapDue(reapChainEnd) // targeted.go: after an Equip Spell's chain
 	}
 	ch.Resolved = true
 	d.chain = nil
@@ -1009,6 +1028,7 @@ func (d *duel) resolveLink(l *link) {
 		d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s resolves, but %s", l.rec.N, name, why), ruleRef{})
 		d.spellResolved(l) // spellcounter.go
 		d.cleanupLink(l)
+		d.targetedResolved(l) // targeted.go
 		return
 	}
 	d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s resolves", l.rec.N, name), ruleRef{})
@@ -1027,7 +1047,8 @@ func (d *duel) resolveLink(l *link) {
 	}
 	d.spellResolved(l) // spellcounter.go
 	d.cleanupLink(l)
-	d.equipWatch() // equiprules.go
+	d.equipWatch()        // equiprules.go
+	d.targetedResolved(l) // targeted.go
 }
 
 // mustStayToResolve is whether an activated card resolves only while it is

@@ -376,6 +376,9 @@ type lingering struct {
 
 // summonBanned: does a lasting effect stop this Summon of c?
 func (d *duel) summonBanned(c *inst) string {
+	if why := d.uniqueBarred(c); why != "" { // specialnegate.go
+		return why
+	}
 	for _, l := range d.lingering {
 		if l.kind == "no-effect-summons" && c.c != nil && c.c.Has("effect") {
 			return fmt.Sprintf("%s's effect still applies: no player can Normal or Special Summon an Effect Monster until %s's next Draw Phase", l.src, d.pn(l.owner))
