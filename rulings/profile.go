@@ -125,7 +125,7 @@ type Profile struct {
 	ContinuousTrapFlipUse  Setting[bool]   // a Set Continuous Trap may be activated and its Ignition-like effect used at once; applied in duel.continuousTrapFlipUse (rules.go)
 	AlwaysReveal           Setting[bool]   // hands and Decks are revealed to verify a resolution even when public information proves it; applied in duel.verify (reveal.go)
 	FailToFind             Setting[bool]   // a Deck search may be activated with no legal card to find; applied in duel.failToFindAllowed (rules.go)
-	TriggerAfterMove       Setting[bool]   // a trigger met mid-chain (or in the Deck) activates although its card has moved; applied in duel.activateTrigger (chain.go)
+	TriggerAfterMove       Setting[bool]   // a trigger met mid-chain (or in the Deck) activates although its card has moved; applied in duel.triggerAfterMove (chain.go)
 	MissTiming             Setting[bool]   // an optional "when ... you can" Trigger Effect whose event was not the last thing to happen misses the timing; applied in duel.missedTiming (timingmiss.go)
 	EquipFailKeeps         Setting[bool]   // a failed monster equip leaves the target where it is (else: Graveyard); applied in duel.equipMonster (ops.go)
 	OpponentSummonPosition Setting[bool]   // a monster the turn player's opponent Summoned may change position that turn; applied in duel.positionFree (rules.go)
@@ -810,7 +810,7 @@ func modernProfile() *Profile {
 		Gaps: []Gap{
 			{Topic: "damage-step", Page: "battle-phase-reference#damage-step", Reason: "not modelled as a profile of its own, because the page is a reference model: its seven-substep Damage Step is the one the HAT (hat-06) and Edison (edison-battle-phase) profiles replay, and today's five timings follow goat-10#today"},
 			{Topic: "priority", Page: "core-judging#point-1", Reason: "not modelled as a switch, because Spell Speeds are the same in every format and today: the engine checks them on every chain link under every profile, and who acts first is each format's own switch (goat-04, edison-06)"},
-			{Topic: "trigger-timing", Page: "core-judging#point-6", Reason: "not modelled yet, because the engine lets an optional \"when\" trigger activate after its event even when something else happened since; the page's chain and cost points are replayed under every profile"},
+			{Topic: "trigger-timing", Page: "core-judging#point-6", Reason: "not modelled as a switch of its own, because the page sums up the rule that each profile's MissTiming and TriggerAfterMove switches replay from the formats' own pages (goat-09, goat-12, hat-05, edison-09, edison-fallbacks)"},
 			{Topic: "damage-step", Page: "core-judging#point-5", Reason: "not modelled as a profile of its own, because the page sums up the Damage Step limits that the Goat (goat-10), HAT (hat-06), Edison (edison-battle-phase) and modern profiles each replay"},
 			{Topic: "replay", Page: "battle-phase-reference#replay", Reason: "not modelled as a profile of its own, because the page is a reference model; its replay (the same attack, costs not paid again) is today's, replayed by this profile from goat-05#today"},
 		},
