@@ -13,6 +13,7 @@ type attack struct {
 	oppCount      int
 	declWindow    bool // cards that answer the declaration may be activated
 	declChains    int
+	declPassed    bool // both passed on the declaration itself (passDeclaration)
 	replay        bool
 	redirected    bool
 	flipped       bool
@@ -29,32 +30,12 @@ type battleResult struct {
 	destroyed []*inst
 }
 
+// declareAttack plays "P's X attacks Y" (or "attacks directly"): the
+// attacker and its target, the rules that may forbid the attack, its cost,
+// then the declaration and what it sets off.
 func (d *duel) declareAttack(a *Action) {
-	p := a.Player
-	if p < 0 {
-		p = d.tp
-		if c := d.find(a.Card, d.tp, locMonster); c != nil {
-			p = c.ctrl
-		}
-	}
-	if p != d.tp {
-		d.illegal(fmt.Sprintf("only the turn player (%s) declares attacks", d.pn(d.tp)), ruleRef{})
-		return
-	}
-	if d.phase == "main1" && len(d.chain) == 0 {
-		d.changePhase(p, "battle")
-	}
-	if d.phase != "battle" || d.ds >= 0 {
-		d.illegal(fmt.Sprintf("attacks are declared in the Battle Step, not the %s", d.timingName()), ruleRef{})
-		return
-	}
-	if len(d.chain) > 0 {
-		d.fail("a chain is still open; resolve it first (both pass)")
-		return
-	}
-	m := d.find(a.Card, p, locMonster)
-	if m == nil || m.ctrl != p {
-		d.fail("%s", d.whereText(a.Card, p, "Monster Zone"))
+	p, m, ok := d.attackerOf(a)
+	if !ok {
 		return
 	}
 	target, def, ok := d.attackTarget(a, m, p)
@@ -71,17 +52,60 @@ func (d *duel) declareAttack(a *Action) {
 	if !d.payAttackCost(p, m) {
 		return
 	}
+	d.attackDeclared(p, m, target, def)
+}
+
+// attackerOf is the player declaring the attack and the attacking monster,
+// after the checks that attacks come from the turn player's monsters in
+// the Battle Step with no chain open (entering the Battle Phase from Main
+// Phase 1 when the line needs it).
+func (d *duel) attackerOf(a *Action) (int, *inst, bool) {
+	p := a.Player
+	if p < 0 {
+		p = d.tp
+		if c := d.find(a.Card, d.tp, locMonster); c != nil {
+			p = c.ctrl
+		}
+	}
+	if p != d.tp {
+		d.illegal(fmt.Sprintf("only the turn player (%s) declares attacks", d.pn(d.tp)), ruleRef{})
+		return p, nil, false
+	}
+	if d.phase == "main1" && len(d.chain) == 0 {
+		d.changePhase(p, "battle")
+	}
+	if d.phase != "battle" || d.ds >= 0 {
+		d.illegal(fmt.Sprintf("attacks are declared in the Battle Step, not the %s", d.timingName()), ruleRef{})
+		return p, nil, false
+	}
+	if len(d.chain) > 0 {
+		d.fail("a chain is still open; resolve it first (both pass)")
+		return p, nil, false
+	}
+	m := d.find(a.Card, p, locMonster)
+	if m == nil || m.ctrl != p {
+		d.fail("%s", d.whereText(a.Card, p, "Monster Zone"))
+		return p, nil, false
+	}
+	return p, m, true
+}
+
+// attackDeclared records the attack declaration, opens its window and
+// applies what answers any attack ("halve-attacker-atk", the hand triggers
+// of a direct attack).
+func (d *duel) attackDeclared(p int, m, target *inst, def int) {
 	m.attacks++
 	d.lastAttackID = m.id
 	m.noteAttack(target)
 	d.t.attacks[m.name()]++
 	d.atk = &attack{attacker: m, target: target, defender: def, oppCount: len(d.pl[def].mz), declWindow: true, crossCounter: -1}
-	if target != nil {
+	switch {
+	case target != nil:
 		d.atk.targetDefense = target.def || !target.faceUp
 		d.emit("attack", p, m.name(), fmt.Sprintf("%s's %s attacks %s", d.pn(p), m.name(), d.targetText(target)), ruleRef{})
-	} else if len(d.pl) > 2 {
+	case len(d.pl) > 2:
 		d.emit("attack", p, m.name(), fmt.Sprintf("%s's %s attacks %s directly", d.pn(p), m.name(), d.pn(def)), ruleRef{})
-	} else {
+	default:
 		d.emit("attack", p, m.name(), fmt.Sprintf("%s's %s attacks directly", d.pn(p), m.name()), ruleRef{})
 	}
 	for _, c := range d.allField() {
@@ -275,7 +299,7 @@ func (d *duel) checkReplay() {
 		d.atk = nil
 		return
 	}
-	if d.atk.declChains == 0 {
+	if d.atk.declChains == 0 && !d.atk.declPassed {
 		d.atk.declChains = 1
 		if d.oneChainOnAttack() {
 			d.note("the one chain that may answer the attack declaration has resolved", ref("Responses to an attack", d.p.OneChainOnAttack))
@@ -287,6 +311,36 @@ func (d *duel) checkReplay() {
 		d.atk.replay = true
 		d.emit("replay", d.tp, m.name(), fmt.Sprintf("replay: %s's monsters changed from %d to %d during the Battle Step", d.pn(d.atk.defender), d.atk.oppCount, n), ref("Replays", d.p.Replay))
 	}
+}
+
+// declPass is the Declare of a pass line that answers only the attack
+// declaration: "both pass on the attack declaration".
+const declPass = "attack declaration"
+
+// passLine plays a pass line: an ordinary pass, or the players' pass on
+// the attack declaration (passDeclaration).
+func (d *duel) passLine(a *Action) {
+	if a.Declare == declPass {
+		d.passDeclaration()
+		return
+	}
+	d.pass(a.Player)
+}
+
+// passDeclaration: neither player answers the attack just declared. The
+// window for cards that need the declaration ("Dimensional Prison",
+// "Mirror Force") closes, but the Battle Step goes on: cards that need no
+// declaration may still be activated there, and the next pass enters the
+// Damage Step (edison-battle-phase#before-damage-step;
+// edison-dimensional-prison-window).
+func (d *duel) passDeclaration() {
+	if d.atk == nil || d.ds >= 0 || !d.atk.declWindow || len(d.chain) > 0 || d.atk.replay {
+		d.fail("there is no attack declaration waiting for answers (say \"both pass\")")
+		return
+	}
+	d.clearPasses()
+	d.atk.declWindow, d.atk.declPassed = false, true
+	d.emit("pass", -1, "", fmt.Sprintf("neither player answers the attack declaration of %s; the Battle Step goes on", d.describe(d.atk.attacker)), ruleRef{})
 }
 
 func (d *duel) enterDamageStep() {

@@ -97,15 +97,12 @@ func (d *duel) chosenCards(a *Action, p int) []*inst {
 	return out
 }
 
-// activateTrigger puts a queued trigger on the chain.
+// activateTrigger puts a queued trigger on the chain: it checks that the
+// trigger still activates, builds its link with its targets, and pays its
+// costs.
 func (d *duel) activateTrigger(tr *trig) {
-	if tr.src.moves != tr.moves {
-		r := ref("Triggers mid-chain and from the Deck", d.p.TriggerAfterMove)
-		if !d.p.TriggerAfterMove.Value {
-			d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s moved to %s after its effect triggered, so the effect is not activated", tr.src.name(), d.locName(tr.src)), r)
-			return
-		}
-		d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's trigger was met before it moved to %s: the effect still activates", tr.src.name(), d.locName(tr.src)), r)
+	if !d.triggerAfterMove(tr) {
+		return
 	}
 	oppP, ok := d.chooseOpponent(tr.ctrl, tr.src, tr.eff, tr.act)
 	if !ok {
@@ -129,23 +126,8 @@ func (d *duel) activateTrigger(tr *trig) {
 	if tr.act != nil {
 		l.choose = d.chosenCards(tr.act, tr.ctrl) // "Special Summoning X" on the line that activates it
 	}
-	if tr.eff.Target != nil {
-		l.targets = tr.targets
-		if len(l.targets) == 0 {
-			if t := d.defaultTarget(tr.eff.Target, tr.ctrl, tr.src); t != nil {
-				l.targets = []*inst{t}
-			}
-		}
-		if len(l.targets) == 0 {
-			d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's effect has no target, so it cannot activate", tr.src.name()), ruleRef{})
-			return
-		}
-		for _, t := range l.targets {
-			if why := d.badTarget(tr.eff.Target, tr.ctrl, t, tr.src); why != "" {
-				d.illegal(why, ruleRef{})
-				return
-			}
-		}
+	if tr.eff.Target != nil && !d.triggerTargets(tr, l) {
+		return
 	}
 	if d.triggerOnceUsed(tr) { // once.go
 		return
@@ -156,7 +138,6 @@ func (d *duel) activateTrigger(tr *trig) {
 		if a == nil {
 			a = &Action{Player: tr.ctrl}
 		}
-		var ok bool
 		if costs, ok = d.payCosts(tr.ctrl, tr.src, tr.eff, a, l.targets); !ok {
 			return
 		}
@@ -165,6 +146,45 @@ func (d *duel) activateTrigger(tr *trig) {
 	if d.ds >= 0 {
 		d.note(fmt.Sprintf("%s's effect activates %s", tr.src.name(), atTiming(d.p.DamageStep[d.ds].Name)), d.dsRef(d.p.DamageStep[d.ds].Rule))
 	}
+}
+
+// triggerAfterMove: does a trigger whose card moved after its effect
+// triggered still activate (Profile.TriggerAfterMove)? Both answers are
+// told.
+func (d *duel) triggerAfterMove(tr *trig) bool {
+	if tr.src.moves == tr.moves {
+		return true
+	}
+	r := ref("Triggers mid-chain and from the Deck", d.p.TriggerAfterMove)
+	if !d.p.TriggerAfterMove.Value {
+		d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s moved to %s after its effect triggered, so the effect is not activated", tr.src.name(), d.locName(tr.src)), r)
+		return false
+	}
+	d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's trigger was met before it moved to %s: the effect still activates", tr.src.name(), d.locName(tr.src)), r)
+	return true
+}
+
+// triggerTargets gives a targeting trigger's link its targets: the ones
+// the line chose, else the default one; false when it has none or one is
+// not a valid target (that ends the replay).
+func (d *duel) triggerTargets(tr *trig, l *link) bool {
+	l.targets = tr.targets
+	if len(l.targets) == 0 {
+		if t := d.defaultTarget(tr.eff.Target, tr.ctrl, tr.src); t != nil {
+			l.targets = []*inst{t}
+		}
+	}
+	if len(l.targets) == 0 {
+		d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's effect has no target, so it cannot activate", tr.src.name()), ruleRef{})
+		return false
+	}
+	for _, t := range l.targets {
+		if why := d.badTarget(tr.eff.Target, tr.ctrl, t, tr.src); why != "" {
+			d.illegal(why, ruleRef{})
+			return false
+		}
+	}
+	return true
 }
 
 // activate handles "P activates X ..." and "P chains X ...": a trigger

@@ -125,7 +125,7 @@ type Profile struct {
 	ContinuousTrapFlipUse  Setting[bool]   // a Set Continuous Trap may be activated and its Ignition-like effect used at once; applied in duel.continuousTrapFlipUse (rules.go)
 	AlwaysReveal           Setting[bool]   // hands and Decks are revealed to verify a resolution even when public information proves it; applied in duel.verify (reveal.go)
 	FailToFind             Setting[bool]   // a Deck search may be activated with no legal card to find; applied in duel.failToFindAllowed (rules.go)
-	TriggerAfterMove       Setting[bool]   // a trigger met mid-chain (or in the Deck) activates although its card has moved; applied in duel.activateTrigger (chain.go)
+	TriggerAfterMove       Setting[bool]   // a trigger met mid-chain (or in the Deck) activates although its card has moved; applied in duel.triggerAfterMove (chain.go)
 	MissTiming             Setting[bool]   // an optional "when ... you can" Trigger Effect whose event was not the last thing to happen misses the timing; applied in duel.missedTiming (timingmiss.go)
 	EquipFailKeeps         Setting[bool]   // a failed monster equip leaves the target where it is (else: Graveyard); applied in duel.equipMonster (ops.go)
 	OpponentSummonPosition Setting[bool]   // a monster the turn player's opponent Summoned may change position that turn; applied in duel.positionFree (rules.go)

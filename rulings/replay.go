@@ -165,7 +165,7 @@ var stepTitle = map[string]string{"start": "Start Step", "battle": "Battle Step"
 // is a budget of DefaultBudget for this replay alone.
 func Replay(ctx context.Context, s *Scenario, p *Profile, b *Budget) (t *Timeline) {
 	t = &Timeline{Format: p.ID, FormatName: p.Name, profile: p,
-		attacks: map[string]int{}, timings: map[string]string{}, destroy: map[string]string{}, reveals: map[string]bool{}}
+		attacks: map[string]int{}, timings: map[string]string{}, destroy: map[string]string{}, reveals: map[string]bool{}, triggered: map[string]bool{}}
 	if s == nil {
 		t.Error = &ParseError{Msg: "no scenario"}
 		return t
@@ -598,7 +598,7 @@ var verbs = map[string]func(d *duel, a *Action){
 	vAnswerDiscard: (*duel).answerDiscard, // discardnegate.go
 	vReturnDM:      (*duel).returnDM,
 	vKeepDM:        (*duel).keepDM,
-	vPass:          func(d *duel, a *Action) { d.pass(a.Player) },
+	vPass:          (*duel).passLine,
 	vDraw:          func(d *duel, a *Action) { d.draw(a.Player, a.N, ""); d.checkLoss() },
 	vNormalSummon:  (*duel).summon,
 	vTributeSummon: (*duel).summon,

@@ -42,6 +42,7 @@ func (d *duel) queue(c *inst, e *Effect, at int, battled *inst) {
 		tr.ctrl = c.owner
 	}
 	d.pending = append(d.pending, tr)
+	d.t.triggered[c.name()] = true // the query "triggered X" (ask.go)
 	what := "mandatory"
 	if e.Optional {
 		what = "optional"

@@ -93,6 +93,13 @@ func whenAttackDeclared(d *duel, p int, _ *inst, e *Effect, _ *link) (string, ru
 		}
 		return "the chain that answered the attack declaration has resolved", r
 	}
+	if a != nil && a.declPassed && p != d.tp {
+		r := plain("battle-phase-reference#battle-step")
+		if d.oneChainOnAttack() {
+			r = ref("Responses to an attack", d.p.OneChainOnAttack)
+		}
+		return "neither player answered the attack declaration, so its window has closed", r
+	}
 	return "it answers an attack declaration, and no attack has just been declared", ruleRef{}
 }
 
