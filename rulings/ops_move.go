@@ -67,6 +67,8 @@ func opDestroy(d *duel, l *link, o Op) {
 				}
 			}
 		}
+	case "attacked-this-turn": // the monsters that attacked this turn ("Ancient Forest", battleend.go)
+		victims = d.attackedThisTurn()
 	case "own-cards": // every card its controller controls ("Light and Darkness Dragon")
 		victims = append(victims, d.fieldOf(p)...)
 	case "field-spells": // every Field Spell on the field ("Ancient Fairy Dragon", synchrofx.go)
