@@ -17,6 +17,10 @@ func (d *duel) attackAllowed(m, target *inst, def int) bool {
 		d.illegal(fmt.Sprintf("%s cannot attack: the effect that Summoned it says so", m.name()), ruleRef{})
 		return false
 	}
+	if why := d.directAttackBarred(m); target == nil && why != "" { // directlimit.go
+		d.illegal(why, ruleRef{})
+		return false
+	}
 	return d.mineAllows(m.ctrl, "declare an attack")
 }
 

@@ -107,7 +107,7 @@ func opSpecialSummonBattled(d *duel, l *link, o Op) {
 	if d.gyLocked(l.src) {
 		return
 	}
-	d.summonTo(b, l.ctrl, l.src.name(), true, o.What == "defense")
+	d.summonTo(b, l.ctrl, l.src.name(), true, o.What == WhatDefense)
 }
 
 // opBanishGyGainAtk banishes every card of its controller's Graveyard that

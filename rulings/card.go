@@ -153,6 +153,11 @@ func LoadCatalogue(fsys fs.FS, dir string) (*Catalogue, error) {
 			}
 		}
 	}
+	for _, c := range cat.cards {
+		if msg := cat.checkOpCards(c); msg != "" {
+			errs = append(errs, fmt.Sprintf("%s:%d: %s", c.file, c.line, msg))
+		}
+	}
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("card catalogue:\n%s", strings.Join(errs, "\n"))
 	}

@@ -700,14 +700,14 @@ func (d *duel) destroysTraps(l *link, p int) bool {
 		if o.Op != "destroy" {
 			continue
 		}
-		if o.What == "all-spell-traps" {
+		if o.What == WhatAllSpellTraps {
 			for _, c := range d.fieldOf(p) {
 				if c.c != nil && c.c.Kind == "trap" {
 					return true
 				}
 			}
 		}
-		if o.What == "" || o.What == "target" {
+		if o.What == "" || o.What == WhatTarget {
 			for _, t := range l.targets {
 				if t.ctrl == p && t.onField() && t.c.Kind == "trap" {
 					return true
@@ -725,13 +725,13 @@ func (d *duel) hitsTrapMonster(l *link) bool {
 			continue
 		}
 		switch o.What {
-		case "all-spell-traps":
+		case WhatAllSpellTraps:
 			for _, c := range d.allField() {
 				if c.trapMon {
 					return true
 				}
 			}
-		case "opponent-face-up-monsters", "opponent-monsters", "all-monsters":
+		case WhatOpponentFaceUpMonster, WhatOpponentMonsters, WhatAllMonsters:
 			for _, c := range d.allField() {
 				if c.trapMon && c.ctrl != l.ctrl {
 					return true
@@ -751,7 +751,7 @@ func (d *duel) trapMonsterJustLeft(p int) bool {
 func (d *duel) destroysMonsters(l *link) bool {
 	for _, o := range l.eff.Do {
 		if o.Op == "destroy" || o.Op == "negate-and-destroy" {
-			if o.Op == "destroy" && (o.What == "all-monsters" || o.What == "attacker" || o.What == "declared-type" || o.What == "opponent-monsters" || o.What == "opponent-face-up-monsters" || o.What == "opponent-attack-position") {
+			if o.Op == "destroy" && o.What.sweepsMonsters() {
 				return true
 			}
 			for _, t := range l.targets {

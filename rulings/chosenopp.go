@@ -63,6 +63,7 @@ func opFaceDownAll(d *duel, l *link, o Op) {
 			if m.faceUp && !d.unaffectedBy(m, l) {
 				d.turnFaceDown(m)
 				d.emit("move", l.ctrl, m.name(), fmt.Sprintf("%s is changed to face-down Defense Position", d.describe(m)), ruleRef{})
+				d.faceDownEquips(m) // equiprules.go
 			}
 		}
 	}

@@ -89,7 +89,7 @@ func opDestroyUnlessRoll(d *duel, l *link, o Op) {
 	if !ok {
 		return
 	}
-	for _, f := range strings.Split(o.What, ",") {
+	for _, f := range strings.Split(string(o.What), ",") {
 		if strings.TrimSpace(f) == strconv.Itoa(r.n) {
 			d.emit("resolve", p, src.name(), fmt.Sprintf("%s: the die shows %d, so nothing is destroyed", src.name(), r.n), ruleRef{})
 			return

@@ -396,7 +396,7 @@ func (d *duel) handBoost(c *inst) int {
 		if o.Op != "atk-per-hand-card" || o.N <= 0 {
 			continue
 		}
-		if o.What != "all" {
+		if o.What != WhatAll {
 			return o.N * len(d.pl[c.ctrl].hand)
 		}
 		// `what: all`: every player's hand ("Arcana Triumph Joker";

@@ -78,8 +78,8 @@ type Target struct {
 type Op struct {
 	Op     string `yaml:"op" json:"op"`
 	N      int    `yaml:"n,omitempty" json:"n,omitempty"`
-	What   string `yaml:"what,omitempty" json:"what,omitempty"`
-	To     string `yaml:"to,omitempty" json:"to,omitempty"`
+	What   What   `yaml:"what,omitempty" json:"what,omitempty"` // declared per op in opWhat (opargs.go)
+	To     To     `yaml:"to,omitempty" json:"to,omitempty"`     // one of the To words (opargs.go)
 	Filter string `yaml:"filter,omitempty" json:"filter,omitempty"`
 }
 
@@ -194,7 +194,9 @@ var targetKinds = map[string]bool{
 	"own-and-opponent-card": true, "own-and-other-card": true,
 }
 
-// opSpec lists each op and the fields it uses.
+// opSpec lists each op and the fields it reads; a card that sets another
+// field is refused (checkOpArgs, opargs.go). The values an op takes in
+// `what:` are declared in opWhat (opargs.go).
 var opSpec = map[string]string{
 	// costs
 	"pay-lp":         "n",
@@ -203,10 +205,10 @@ var opSpec = map[string]string{
 	"send-from-hand": "n filter",
 	"discard-self":   "",
 	"send-self":      "",
-	"tribute":        "n",
+	"tribute":        "n filter",
 	"remove-counter": "n",
 	"detach":         "n",
-	"return-to-hand": "",
+	"return-to-hand": "what",
 	"attach-target":  "",
 	"reveal":         "filter",
 	"banish-own":     "n what filter",
@@ -216,7 +218,7 @@ var opSpec = map[string]string{
 	"negate-activation":                "",
 	"negate-and-destroy":               "",
 	"draw":                             "n to",
-	"search":                           "filter",
+	"search":                           "n filter",
 	"special-summon":                   "what",
 	"set-face-down":                    "what",
 	"damage":                           "n to what",
@@ -237,12 +239,12 @@ var opSpec = map[string]string{
 	"halve-attacker-atk":               "",
 	"discard-hands-draw":               "n",
 	"special-summon-from-deck":         "what filter",
-	"special-summon-from-gy-each":      "",
+	"special-summon-from-gy-each":      "what",
 	"grant-sent-to-gy-trigger":         "",
 	"send-from-deck-to-gy":             "filter",
 	"banish-self-and-summon-copy":      "",
 	"halve-battle-damage":              "",
-	"summon-tokens":                    "n what",
+	"summon-tokens":                    "n what to",
 	"no-summons-this-turn":             "",
 	"banish-from-gy-level":             "",
 	"tribute-self":                     "",
@@ -393,7 +395,7 @@ var opSpec = map[string]string{
 	"highest-atk-immune-to-spells":      "",
 	"equip-atk":                         "n",
 	"equip-def":                         "n",
-	"atk-per-hand-card":                 "n",
+	"atk-per-hand-card":                 "n what",
 	"atk-boost":                         "filter n",
 	"def-boost":                         "filter n",
 	"union-protect":                     "what",
@@ -442,6 +444,7 @@ var opSpec = map[string]string{
 	"atk-boost-with-material":           "filter n what",
 	"atk-when-tagged-in":                "n",
 	"counter-instead-of-damage":         "",
+	"no-direct-attack-without-material": "", // directlimit.go
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
@@ -475,8 +478,8 @@ func (e *Effect) validate() string {
 	}
 	for _, list := range [][]Op{e.Cost, e.Do} {
 		for _, op := range list {
-			if _, ok := opSpec[op.Op]; !ok {
-				return fmt.Sprintf("unknown op %q", op.Op)
+			if msg := checkOpArgs(op); msg != "" {
+				return msg
 			}
 		}
 	}

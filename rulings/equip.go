@@ -184,13 +184,13 @@ func (d *duel) unionShield(m *inst, battle bool) *inst {
 		if e == nil {
 			continue
 		}
-		what := ""
+		var what What
 		for _, o := range e.Do {
 			if o.Op == "union-protect" {
 				what = o.What
 			}
 		}
-		if battle || d.p.UnionProtection.Value == UnionAny || what == "any" {
+		if battle || d.p.UnionProtection.Value == UnionAny || what == WhatAny {
 			return u
 		}
 		d.emit("rule", m.ctrl, u.name(), fmt.Sprintf("%s protects %s from destruction by battle only, not from a card effect", u.name(), m.name()), ref("Union protection", d.p.UnionProtection))

@@ -188,7 +188,7 @@ func payReturnOwnCost(cc costCall) ([]string, bool) {
 func opSpecialSummonZeroed(d *duel, l *link, o Op) {
 	p := l.ctrl
 	locs := []string{locHand, locDeck, locGY}
-	if o.What == "deck" { // "Hieratic Dragon King of Atum" (xyzfx.go)
+	if o.What == WhatDeck { // "Hieratic Dragon King of Atum" (xyzfx.go)
 		locs = []string{locDeck}
 	}
 	for _, loc := range locs {

@@ -136,7 +136,7 @@ func opNegateEffects(d *duel, l *link, o Op) {
 			continue
 		}
 		how := "until the end of the turn"
-		if o.What == "while-source" {
+		if o.What == WhatWhileSource {
 			if !l.src.onField() || !l.src.faceUp {
 				continue
 			}

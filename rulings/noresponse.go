@@ -46,7 +46,7 @@ func (d *duel) untargetableBy(c, src *inst) string {
 // oncechain.go).
 func opLoseAtkDef(d *duel, l *link, o Op) {
 	ts := d.validTargets(l)
-	if o.What == "self" {
+	if o.What == WhatSelf {
 		ts = []*inst{l.src}
 	}
 	for _, t := range ts {

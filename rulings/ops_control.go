@@ -8,7 +8,7 @@ import (
 
 // opEquipTargetToSelf equips its target monster to itself (see equip.go).
 func opEquipTargetToSelf(d *duel, l *link, o Op) {
-	d.equipMonster(l, o.What == "keep-stats")
+	d.equipMonster(l, o.What == WhatKeepStats)
 }
 
 // opEquip equips the card to its face-up target monster.
@@ -25,7 +25,7 @@ func opEquip(d *duel, l *link, o Op) {
 func opTakeControl(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	var m *inst
-	if o.What == "equipped" {
+	if o.What == WhatEquipped {
 		m = src.equipTo
 	} else if ts := d.validTargets(l); len(ts) > 0 {
 		m = ts[0]
@@ -33,8 +33,8 @@ func opTakeControl(d *duel, l *link, o Op) {
 	if m == nil || m.loc != locMonster {
 		return
 	}
-	until := o.What == "until-end-phase" || o.What == "until-end-phase-free"
-	if d.takeControl(m, p, src.name(), until) && o.What == "until-end-phase-free" {
+	until := o.What == WhatUntilEnd || o.What == WhatUntilEndFree
+	if d.takeControl(m, p, src.name(), until) && o.What == WhatUntilEndFree {
 		m.ctrlFree = true
 	}
 }

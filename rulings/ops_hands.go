@@ -59,7 +59,7 @@ func opDiscardFromHand(d *duel, l *link, o Op) {
 // first card listed.
 func opDiscardFromOpponentHand(d *duel, l *link, o Op) {
 	p, q := l.ctrl, l.oppTarget(d, l.ctrl)
-	if o.What == "yours" {
+	if o.What == WhatYours {
 		d.t.reveals[d.pn(q)+" hand"] = true
 		d.emit("reveal", q, l.src.name(), fmt.Sprintf("%s looks at %s's hand", d.pn(p), d.pn(q)), ruleRef{})
 	}
@@ -70,7 +70,7 @@ func opDiscardFromOpponentHand(d *duel, l *link, o Op) {
 			return
 		}
 		who := d.pn(q)
-		if o.What == "yours" {
+		if o.What == WhatYours {
 			who = d.pn(p)
 		}
 		d.discard(x, fmt.Sprintf("discarded by %s (chosen by %s)", l.src.name(), who))
@@ -86,7 +86,7 @@ func opBanishFromHand(d *duel, l *link, o Op) {
 		d.moveTo(x, locBanished, "banished from the hand by "+l.src.name())
 		return
 	}
-	if o.What != "else-discard-hand" {
+	if o.What != WhatElseDiscard {
 		return
 	}
 	d.t.reveals[d.pn(p)+" hand"] = true

@@ -9,14 +9,14 @@ import (
 // opDamage inflicts `n` damage to its target opponent (`to: opponent`, the default) or its controller (`to: you`); with `what: if-destroyed`, only if a `destroy` before it in the effect destroyed a card.
 func opDamage(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
-	if o.What == "if-destroyed" && !l.destroyedOne { // "and if you do" after a destroy ("Number 50: Blackship of Corn")
+	if o.What == WhatIfDestroyed && !l.destroyedOne { // "and if you do" after a destroy ("Number 50: Blackship of Corn")
 		return
 	}
 	to := p
 	switch o.To {
-	case "opponent", "":
+	case ToOpponent, "":
 		to = l.oppTarget(d, p)
-	case "you":
+	case ToYou:
 		to = p
 	}
 	d.effectDamage(l, to, o.N, "damage from "+src.name(), ruleRef{})
@@ -29,7 +29,7 @@ func opDamageTargetAtk(d *duel, l *link, o Op) {
 		return
 	}
 	for _, q := range d.turnOrderFrom(d.tp) {
-		if o.To == "both" || (o.To == "opponent" && q == l.oppTarget(d, p)) || (o.To == "you" && q == p) {
+		if o.To == ToBoth || (o.To == ToOpponent && q == l.oppTarget(d, p)) || (o.To == ToYou && q == p) {
 			d.effectDamage(l, q, l.lastATK, "damage from "+src.name(), ruleRef{})
 		}
 	}
@@ -74,7 +74,7 @@ func opDamageBattleDestroyer(d *duel, l *link, o Op) {
 func opDamagePerCard(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	q := l.oppTarget(d, p)
-	if o.What == "hand" { // "Des Koala": the cards in the hand only
+	if o.What == WhatHand { // "Des Koala": the cards in the hand only
 		n := len(d.pl[q].hand)
 		d.damage(q, n*o.N, fmt.Sprintf("damage from %s: %d cards in hand", src.name(), n), ruleRef{})
 		return

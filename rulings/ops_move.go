@@ -13,15 +13,15 @@ func opDestroy(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	var victims []*inst
 	switch o.What {
-	case "all-monsters":
+	case WhatAllMonsters:
 		for _, q := range d.turnOrderFrom(d.tp) {
 			victims = append(victims, d.pl[q].mz...)
 		}
-	case "attacker":
+	case WhatAttacker:
 		if d.atk != nil && d.atk.attacker.onField() {
 			victims = []*inst{d.atk.attacker}
 		}
-	case "declared-type":
+	case WhatDeclaredType:
 		typ := strings.TrimSpace(l.declare)
 		for _, q := range d.turnOrderFrom(d.tp) {
 			for _, m := range d.pl[q].mz {
@@ -30,15 +30,15 @@ func opDestroy(d *duel, l *link, o Op) {
 				}
 			}
 		}
-	case "self":
+	case WhatSelf:
 		if src.onField() {
 			victims = []*inst{src}
 		}
-	case "battled":
+	case WhatBattled:
 		if b := l.battled; b != nil && b.onField() {
 			victims = []*inst{b}
 		}
-	case "opponent-attack-position":
+	case WhatOpponentAttackPos:
 		// "Mirror Force": the monsters of the player whose monster attacked.
 		who := d.opp(p)
 		if l.oppP > 0 {
@@ -51,33 +51,33 @@ func opDestroy(d *duel, l *link, o Op) {
 				victims = append(victims, m)
 			}
 		}
-	case "opponent-monsters":
+	case WhatOpponentMonsters:
 		victims = append(victims, d.pl[l.oppTarget(d, p)].mz...)
-	case "opponent-face-up-monsters":
+	case WhatOpponentFaceUpMonster:
 		for _, m := range d.pl[l.oppTarget(d, p)].mz {
 			if m.faceUp {
 				victims = append(victims, m)
 			}
 		}
-	case "all-cards", "all-other-cards": // all-cards: this one too ("Black Rose Dragon", synchrofx.go)
+	case WhatAllCards, WhatAllOtherCards: // all-cards: this one too ("Black Rose Dragon", synchrofx.go)
 		for _, q := range d.turnOrderFrom(d.tp) {
 			for _, c := range d.fieldOf(q) {
-				if c != src || o.What == "all-cards" {
+				if c != src || o.What == WhatAllCards {
 					victims = append(victims, c)
 				}
 			}
 		}
-	case "attacked-this-turn": // the monsters that attacked this turn ("Ancient Forest", battleend.go)
+	case WhatAttackedThisTurn: // the monsters that attacked this turn ("Ancient Forest", battleend.go)
 		victims = d.attackedThisTurn()
-	case "own-cards": // every card its controller controls ("Light and Darkness Dragon")
+	case WhatOwnCards: // every card its controller controls ("Light and Darkness Dragon")
 		victims = append(victims, d.fieldOf(p)...)
-	case "field-spells": // every Field Spell on the field ("Ancient Fairy Dragon", synchrofx.go)
+	case WhatFieldSpells: // every Field Spell on the field ("Ancient Fairy Dragon", synchrofx.go)
 		for _, q := range d.turnOrderFrom(d.tp) {
 			if f := d.pl[q].fz; f != nil {
 				victims = append(victims, f)
 			}
 		}
-	case "all-spell-traps":
+	case WhatAllSpellTraps:
 		for _, q := range d.turnOrderFrom(d.tp) {
 			for _, c := range d.fieldOf(q) {
 				if c != src && (!c.isMonster() || c.trapMon) && c.loc != locField {
@@ -115,11 +115,11 @@ func opDestroy(d *duel, l *link, o Op) {
 func opBanish(d *duel, l *link, o Op) {
 	src := l.src
 	switch o.What {
-	case "self":
+	case WhatSelf:
 		if src.onField() || src.loc == locGY {
 			d.moveTo(src, locBanished, "banished by "+src.name())
 		}
-	case "battled":
+	case WhatBattled:
 		if b := l.battled; b != nil && b.onField() {
 			d.moveTo(b, locBanished, "banished by "+src.name())
 		}
@@ -133,13 +133,13 @@ func opBanish(d *duel, l *link, o Op) {
 // opDraw draws `n` cards (at least one) for its controller, or for every player (`to: each`) or for the turn player and the opponents (`to: both`).
 func opDraw(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
-	if o.To == "each" {
+	if o.To == ToEach {
 		for _, q := range d.turnOrderFrom(d.tp) {
 			d.draw(q, max(o.N, 1), "by "+src.name())
 		}
 		return
 	}
-	if o.To == "both" {
+	if o.To == ToBoth {
 		d.draw(d.tp, max(o.N, 1), "by "+src.name())
 		for _, q := range d.opponents(d.tp) {
 			d.draw(q, max(o.N, 1), "by "+src.name())
@@ -193,7 +193,7 @@ func opSendFromDeckToGy(d *duel, l *link, o Op) {
 // opMill sends the top `n` cards of its controller's Deck (`to: opponent`: the target opponent's) to the Graveyard.
 func opMill(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
-	if o.To == "opponent" {
+	if o.To == ToOpponent {
 		p = l.oppTarget(d, p)
 	}
 	for i := 0; i < max(o.N, 1) && len(d.pl[p].deck) > 0; i++ {
@@ -216,6 +216,7 @@ func opSetFaceDown(d *duel, l *link, o Op) {
 		if t.loc == locMonster {
 			d.turnFaceDown(t)
 			d.emit("move", p, t.name(), fmt.Sprintf("%s is turned face-down in Defense Position", d.describe(t)), ruleRef{})
+			d.faceDownEquips(t) // equiprules.go
 		}
 	}
 }
@@ -224,6 +225,7 @@ func opSetFaceDown(d *duel, l *link, o Op) {
 // effect. What applied to it face-up stops applying: the counters on it
 // are removed, and ATK/DEF changes and negations that resolved effects gave
 // it end ("Fiendish Chain" no longer binds it once it is turned face-down).
+// Its callers then destroy the cards equipped to it (faceDownEquips).
 func (d *duel) turnFaceDown(m *inst) {
 	m.faceUp, m.def = false, true
 	m.counters = 0
@@ -282,7 +284,7 @@ func opSetFromHand(d *duel, l *link, o Op) {
 // opBounce returns its target monsters (`what: self`: itself) to the hand (and opens the window for "a monster you control is returned").
 func opBounce(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
-	if o.What == "self" {
+	if o.What == WhatSelf {
 		if src.loc == locMonster && src.faceUp {
 			d.moveTo(src, locHand, "returned to the hand by its own effect")
 		}
@@ -386,7 +388,7 @@ func opFakeTrap(d *duel, l *link, o Op) {
 func opBanishUntil(d *duel, l *link, o Op) {
 	src := l.src
 	for _, t := range d.validTargets(l) {
-		d.banishUntil(t, t.ctrl, map[string]string{"next-standby": "standby", "end-phase": "end"}[o.What], src.name())
+		d.banishUntil(t, t.ctrl, map[What]string{WhatNextStandby: "standby", WhatEndPhase: "end"}[o.What], src.name())
 	}
 }
 
@@ -494,7 +496,7 @@ func opShuffleIntoDeck(d *duel, l *link, o Op) {
 // bottom` puts it at the bottom ("Dark Scorpion - Chick the Yellow").
 func opLookDeckTop(d *duel, l *link, o Op) {
 	p := l.ctrl
-	if o.To == "opponent" {
+	if o.To == ToOpponent {
 		p = l.oppTarget(d, p)
 	}
 	deck := d.pl[p].deck
@@ -502,7 +504,7 @@ func opLookDeckTop(d *duel, l *link, o Op) {
 		return
 	}
 	top := deck[0]
-	if o.What != "bottom" {
+	if o.What != WhatBottom {
 		d.emit("look", l.ctrl, top.name(), fmt.Sprintf("%s looks at the top card of %s's Deck and leaves it on top", d.pn(l.ctrl), d.pn(p)), ruleRef{})
 		return
 	}

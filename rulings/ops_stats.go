@@ -34,7 +34,7 @@ func opDoubleAtk(d *duel, l *link, o Op) {
 func opGainAtk(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	m := src
-	if o.What == "target" && len(l.targets) > 0 {
+	if o.What == WhatTarget && len(l.targets) > 0 {
 		m = l.targets[0]
 	}
 	if !m.onField() {
@@ -140,8 +140,8 @@ func (d *duel) lanceShielded(c *inst, l *link) bool {
 // declares (`declaring 2`, else the most), and the card gains `n` ATK for
 // each until the End Phase ("Card Trooper").
 func opMillGainAtk(d *duel, l *link, o Op) {
-	most, err := strconv.Atoi(o.What)
-	if err != nil || most <= 0 {
+	most := o.What.number()
+	if most <= 0 {
 		most = 3
 	}
 	k := most

@@ -59,7 +59,7 @@ func opSpecialSummonFromGyEach(d *duel, l *link, o Op) {
 		if pick == nil {
 			continue
 		}
-		if o.What == "set" {
+		if o.What == WhatSet {
 			d.specialSummonSet(pick, q, src.name())
 		} else {
 			d.specialSummon(pick, q, src.name())
@@ -85,13 +85,13 @@ func opBanishSelfAndSummonCopy(d *duel, l *link, o Op) {
 // opSummonTokens Special Summons `n` Tokens named `what` to its controller's field or (`to: opponent`) the target opponent's.
 func opSummonTokens(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
-	tok, ok := d.s.cat.Lookup(o.What)
+	tok, ok := d.s.cat.Lookup(string(o.What))
 	if !ok {
 		d.fail("%s: no card %q in the catalogue", src.name(), o.What)
 		return
 	}
 	to := p
-	if o.To == "opponent" {
+	if o.To == ToOpponent {
 		to = l.oppTarget(d, p)
 	}
 	for i := 0; i < max(o.N, 1); i++ {
@@ -120,10 +120,10 @@ func opNoSummonsThisTurn(d *duel, l *link, o Op) {
 func opSpecialSummonFromHandOrDeck(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	pool := append(append([]*inst{}, d.pl[p].hand...), d.pl[p].deck...)
-	if o.What == "hand" { // "Ancient Fairy Dragon" (synchrofx.go)
+	if o.What == WhatHand { // "Ancient Fairy Dragon" (synchrofx.go)
 		pool = d.pl[p].hand
 	}
-	if o.What == "or-gy" { // "from your hand, Deck or Graveyard" ("Skilled Dark Magician")
+	if o.What == WhatOrGY { // "from your hand, Deck or Graveyard" ("Skilled Dark Magician")
 		pool = append(pool, d.pl[p].gy...)
 	}
 	for _, c := range pool {
@@ -164,7 +164,7 @@ func opSpecialSummonSelf(d *duel, l *link, o Op) {
 
 // opSummonSelfAsMonster Special Summons the Trap Card itself as a monster (see trapmon.go).
 func opSummonSelfAsMonster(d *duel, l *link, o Op) {
-	d.trapMonsterSummon(l, o.What == "defense")
+	d.trapMonsterSummon(l, o.What == WhatDefense)
 }
 
 // opAllowTribute its controller may Tribute the target monsters this turn although they do not control them.

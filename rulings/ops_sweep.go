@@ -17,7 +17,7 @@ import (
 // first listed.
 func opDestroyHighest(d *duel, l *link, o Op) {
 	sides := d.turnOrderFrom(d.tp)
-	if o.To == "opponent" {
+	if o.To == ToOpponent {
 		sides = []int{l.oppTarget(d, l.ctrl)}
 	}
 	var best []*inst
@@ -28,7 +28,7 @@ func opDestroyHighest(d *duel, l *link, o Op) {
 				continue
 			}
 			v := d.atkOf(m)
-			if o.What == "def" {
+			if o.What == WhatDEF {
 				v = d.def(m)
 			}
 			switch {

@@ -290,17 +290,17 @@ func actsOnOpponent(e *Effect) bool {
 	for _, o := range e.Do {
 		switch o.Op {
 		case "destroy":
-			if o.What == "opponent-monsters" || o.What == "opponent-face-up-monsters" || o.What == "opponent-attack-position" {
+			if o.What.sweepsOpponents() {
 				return true
 			}
 		case "damage":
-			if o.To == "" || o.To == "opponent" {
+			if o.To == "" || o.To == ToOpponent {
 				return true
 			}
 		case "discard-random", "damage-per-card", "banish-from-opponent", "mind-crush", "eradicate", "destroy-discarded-kind", "exciton", "primal-being":
 			return true
 		case "summon-tokens":
-			if o.To == "opponent" {
+			if o.To == ToOpponent {
 				return true
 			}
 		}
@@ -324,7 +324,7 @@ func (d *duel) chooseOpponent(p int, c *inst, e *Effect, a *Action) (int, bool) 
 	}
 	r := ref("Effects on \"your opponent\"", d.p.OpponentTargeting)
 	attacker := -1
-	if hasDestroy(e, "opponent-attack-position") && d.atk != nil {
+	if hasDestroy(e, WhatOpponentAttackPos) && d.atk != nil {
 		attacker = d.atk.attacker.ctrl
 	}
 	q := -1
@@ -355,7 +355,7 @@ func (d *duel) chooseOpponent(p int, c *inst, e *Effect, a *Action) (int, bool) 
 	return q + 1, true
 }
 
-func hasDestroy(e *Effect, what string) bool {
+func hasDestroy(e *Effect, what What) bool {
 	for _, o := range e.Do {
 		if o.Op == "destroy" && o.What == what {
 			return true

@@ -248,7 +248,7 @@ func (d *duel) revealPick(cc costCall) *inst {
 // `field-or-gy`), each matching `filter`; with a `name=A|B|C` filter each
 // name once ("ABC-Dragon Buster"). The line names them (`banishing X and Y`).
 func checkBanishOwnCost(cc costCall) bool {
-	if k := cc.d.gyBanishLock(cc.p); k != nil && cc.o.What == "gy" {
+	if k := cc.d.gyBanishLock(cc.p); k != nil && cc.o.What == WhatGY {
 		return cc.illegal("%s is face-up: %s cannot banish cards from a Graveyard, so the cost of %s cannot be paid", cc.d.describe(k), cc.d.pn(cc.p), cc.c.name())
 	}
 	picks, why := cc.d.banishOwnPicks(cc)
@@ -271,17 +271,17 @@ func payBanishOwnCost(cc costCall) ([]string, bool) {
 func (d *duel) banishOwnPicks(cc costCall) ([]*inst, string) {
 	n := max(cc.o.N, 1)
 	var pool []*inst
-	if cc.o.What != "gy" {
+	if cc.o.What != WhatGY {
 		for _, m := range d.pl[cc.p].mz {
 			if m.faceUp {
 				pool = append(pool, m)
 			}
 		}
 	}
-	if cc.o.What == "gy" || cc.o.What == "field-or-gy" || cc.o.What == "hand-field-or-gy" {
+	if cc.o.What == WhatGY || cc.o.What == WhatFieldOrGY || cc.o.What == WhatHandFieldOrGY {
 		pool = append(pool, d.pl[cc.p].gy...)
 	}
-	if cc.o.What == "hand-field-or-gy" {
+	if cc.o.What == WhatHandFieldOrGY {
 		pool = append(pool, d.pl[cc.p].hand...)
 	}
 	var picks []*inst

@@ -24,7 +24,7 @@ func (d *duel) inflictsDamageTo(l *link, p int) bool {
 		return false
 	}
 	for _, o := range l.eff.Do {
-		if damageOps[o.Op] && (o.To == "" || o.To == "opponent" || o.To == "both") {
+		if damageOps[o.Op] && (o.To == "" || o.To == ToOpponent || o.To == ToBoth) {
 			return true
 		}
 	}

@@ -23,9 +23,9 @@ func (d *duel) attackBanned(m *inst) string {
 		}
 		for _, o := range continuousOps(c, "cannot-attack") {
 			switch {
-			case o.What == "self" && c == m:
-			case o.What == "opponent" && c.ctrl != m.ctrl && o.Filter == "":
-			case o.What == "all" && d.matches(m, o.Filter):
+			case o.What == WhatSelf && c == m:
+			case o.What == WhatOpponent && c.ctrl != m.ctrl && o.Filter == "":
+			case o.What == WhatAll && d.matches(m, o.Filter):
 			default:
 				continue
 			}
@@ -155,7 +155,7 @@ func (d *duel) fieldDamageShield(res *battleResult, battlers ...*inst) {
 // ("Swords of Revealing Light").
 func opFlipMonsters(d *duel, l *link, o Op) {
 	q := l.ctrl
-	if o.To == "opponent" {
+	if o.To == ToOpponent {
 		q = l.oppTarget(d, l.ctrl)
 	}
 	for _, m := range append([]*inst{}, d.pl[q].mz...) {

@@ -39,7 +39,7 @@ func opRitualSummon(d *duel, l *link, o Op) {
 		d.emit("move", p, src.name(), fmt.Sprintf("%s has no Ritual Monster that %s can Ritual Summon", d.pn(p), src.name()), ruleRef{})
 		return
 	}
-	tribs, sum := d.ritualMaterials(l, p, c, o.To)
+	tribs, sum := d.ritualMaterials(l, p, c, string(o.To))
 	if sum < c.c.Level {
 		d.emit("rule", p, src.name(), fmt.Sprintf("%s cannot Ritual Summon %s: the Tributes' Levels total %d, less than its Level %d", src.name(), c.name(), sum, c.c.Level), ruleRef{})
 		return
@@ -67,7 +67,7 @@ func opRitualSummon(d *duel, l *link, o Op) {
 // the Deck Master Zone.
 func (d *duel) ritualPick(l *link, p int, o Op) *inst {
 	pool := append([]*inst{}, d.pl[p].hand...)
-	if o.What == "hand-or-gy" {
+	if o.What == WhatHandOrGY {
 		pool = append(pool, d.pl[p].gy...)
 	}
 	if dm := d.pl[p].dm; dm != nil {

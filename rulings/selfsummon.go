@@ -13,15 +13,13 @@ package rulings
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 )
 
 // summonSelfOptions applies the `what:` of `special-summon-self` to the
 // monster it has just Summoned: `defense` (handled by the caller's
 // position), `banish-on-leave` (it is banished when it leaves the field).
-func (d *duel) summonSelfOptions(c *inst, what string) {
-	if slices.Contains(strings.Split(what, ","), "banish-on-leave") && c.onField() {
+func (d *duel) summonSelfOptions(c *inst, what What) {
+	if what.has(WhatBanishOnLeave) && c.onField() {
 		c.banishOnLeave = true
 		d.emit("rule", c.ctrl, c.name(), fmt.Sprintf("%s will be banished when it leaves the field", c.name()), ruleRef{})
 	}
@@ -29,8 +27,8 @@ func (d *duel) summonSelfOptions(c *inst, what string) {
 
 // summonSelfDefense says whether `special-summon-self` Summons in Defense
 // Position.
-func summonSelfDefense(what string) bool {
-	return slices.Contains(strings.Split(what, ","), "defense")
+func summonSelfDefense(what What) bool {
+	return what.has(WhatDefense)
 }
 
 // leaveRedirect sends a monster that must be banished when it leaves the
@@ -143,7 +141,7 @@ func (d *duel) tributeRefused(t *inst) string {
 		return ""
 	}
 	for _, o := range e.Do {
-		if o.Op == "no-tribute-summon" && (o.What != "summon-turn" || t.summonTurn == d.turn) {
+		if o.Op == "no-tribute-summon" && (o.What != WhatSummonTurn || t.summonTurn == d.turn) {
 			return fmt.Sprintf("%s cannot be Tributed for a Tribute Summon", d.describe(t))
 		}
 	}

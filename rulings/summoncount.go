@@ -73,7 +73,7 @@ func opPrimalBeing(d *duel, l *link, o Op) {
 	if !d.summonTo(src, p, src.name(), true, false) {
 		return
 	}
-	tok, ok := d.s.cat.Lookup(o.What)
+	tok, ok := d.s.cat.Lookup(string(o.What))
 	if !ok {
 		d.fail("%s: no Token %q", src.name(), o.What)
 		return

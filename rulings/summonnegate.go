@@ -65,7 +65,7 @@ func opNegateSummon(d *duel, l *link, o Op) {
 		return
 	}
 	for _, m := range l.summoned {
-		if o.What == "special" && (!m.special || m.summonedBy == l.ctrl) {
+		if o.What == WhatSpecial && (!m.special || m.summonedBy == l.ctrl) {
 			continue
 		}
 		d.negateSummon(m, l.src.name())

@@ -48,7 +48,7 @@ func (d *duel) destroysCards(l *link) bool {
 			continue
 		}
 		switch o.What {
-		case "all-cards", "all-other-cards", "all-spell-traps":
+		case WhatAllCards, WhatAllOtherCards, WhatAllSpellTraps:
 			return true
 		}
 		for _, t := range l.targets {
@@ -90,7 +90,7 @@ func (d *duel) atkOverride(c *inst, v int) int {
 // opGainLp gives the link's controller `n` LP (`what: if-destroyed`: only
 // if a `destroy` before it destroyed a card).
 func opGainLp(d *duel, l *link, o Op) {
-	if o.What == "if-destroyed" && !l.destroyedOne {
+	if o.What == WhatIfDestroyed && !l.destroyedOne {
 		return
 	}
 	d.changeLP(l.ctrl, max(o.N, 0), "from "+l.src.name(), ruleRef{})

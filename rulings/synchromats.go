@@ -10,8 +10,6 @@ package rulings
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 )
 
 // synchroMaterialRefused says why m cannot be Synchro Material for syn, or "".
@@ -33,16 +31,15 @@ func (d *duel) synchroMaterialRefused(m, syn *inst) string {
 // summonedLimits applies what a Summon op's `what:` says about the
 // monster it Special Summoned: `negated` (its effects are negated) and
 // `no-synchro` (it cannot be used as Synchro Material).
-func (d *duel) summonedLimits(c *inst, what, by string) {
+func (d *duel) summonedLimits(c *inst, what What, by string) {
 	if c.loc != locMonster {
 		return
 	}
-	opts := strings.Split(what, ",")
-	if slices.Contains(opts, "negated") {
+	if what.has(WhatNegated) {
 		c.effNegated = true
 		d.emit("rule", c.ctrl, c.name(), fmt.Sprintf("%s's effects are negated (%s)", d.describe(c), by), ruleRef{})
 	}
-	if slices.Contains(opts, "no-synchro") {
+	if what.has(WhatNoSynchro) {
 		c.noSynchro = true
 		d.emit("rule", c.ctrl, c.name(), fmt.Sprintf("%s cannot be used as Synchro Material (%s)", d.describe(c), by), ruleRef{})
 	}

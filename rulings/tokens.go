@@ -44,7 +44,7 @@ func opHalveSummonedAtk(d *duel, l *link, o Op) {
 // monster the trigger answers ("Black Garden").
 func opTokenToSummonersOpponent(d *duel, l *link, o Op) {
 	m := l.battled
-	tok, ok := d.s.cat.Lookup(o.What)
+	tok, ok := d.s.cat.Lookup(string(o.What))
 	if m == nil || !ok {
 		d.fail("%s: no Token %q or no Summoned monster", l.src.name(), o.What)
 		return
@@ -117,7 +117,7 @@ func opDamageEqualTaken(d *duel, l *link, o Op) {
 // and DEF equal the battle damage its card's controller took ("Gorz the
 // Emissary of Darkness").
 func opTokenWithDamageStats(d *duel, l *link, o Op) {
-	tok, ok := d.s.cat.Lookup(o.What)
+	tok, ok := d.s.cat.Lookup(string(o.What))
 	if !ok {
 		d.fail("%s: no Token %q", l.src.name(), o.What)
 		return

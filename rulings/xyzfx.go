@@ -39,7 +39,7 @@ func (d *duel) xyzBoost(c *inst) int {
 			continue
 		}
 		for _, o := range e.Do {
-			if o.Op == "atk-boost-with-material" && d.matches(c, o.Filter) && hasMaterialOf(f, o.What) {
+			if o.Op == "atk-boost-with-material" && d.matches(c, o.Filter) && hasMaterialOf(f, string(o.What)) {
 				n += o.N
 			}
 		}
@@ -52,7 +52,7 @@ func (d *duel) xyzBoost(c *inst) int {
 			case at.target:
 				for _, o := range e.Do {
 					if o.Op == "by-position" {
-						loss, _ := strconv.Atoi(o.What)
+						loss := o.What.number()
 						n -= loss
 					}
 				}

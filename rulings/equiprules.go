@@ -1,0 +1,24 @@
+package rulings
+
+// Rules that destroy equip cards while their monster stays on the field: a
+// monster turned face-down loses every card equipped to it, destroyed by
+// the game's rule (turnFaceDown, ops_move.go: a "Thousand-Eyes Restrict"
+// that "Tsukuyomi" turns face-down loses the monster it had taken), and
+// "Gearfried the Iron Knight"'s continuous `destroy-equips`, which destroys
+// any equip card as soon as it is equipped to it (equipWatch, asked after
+// every resolved Chain Link and every equip): a Continuous Effect, not a
+// Trigger, so it needs no chain; what the destruction sets off ("Blast with
+// Chain") waits for the chain to end like any trigger met mid-chain.
+
+import "fmt"
+
+// faceDownEquips destroys the cards equipped to m, which has just been
+// turned face-down. The game destroys them, not a card effect, so an equip
+// card's "destroyed by a card effect" trigger is not met.
+func (d *duel) faceDownEquips(m *inst) {
+	for _, e := range d.equipsOf(m) {
+		d.emit("rule", e.ctrl, e.name(), fmt.Sprintf("%s is destroyed: the monster it was equipped to is face-down", d.describe(e)), ruleRef{})
+		e.equipTo = nil
+		d.destroy(e, "the game's rule (its monster was turned face-down)", false)
+	}
+}

@@ -1,0 +1,150 @@
+package rulings
+
+import (
+	"go/ast"
+	"go/token"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestOpArgErrors: a card whose op has an argument its op does not take, or
+// a value its op does not declare, is refused when the catalogue loads, by
+// an error naming the file and line, the card, the effect, the op, the bad
+// value and where to declare a new one.
+func TestOpArgErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, op, want string
+	}{
+		{"a word destroy does not know", "{op: destroy, what: all-trap-cards}",
+			`cards/x.yaml:1: Test Card: effect 2: op destroy: what "all-trap-cards" is not one of target, self, battled, all-monsters, attacker, declared-type, opponent-attack-position, opponent-monsters, opponent-face-up-monsters, all-cards, all-other-cards, own-cards, field-spells, all-spell-traps, attacked-this-turn; declare a new value as a What constant in rulings/opargs.go and list it in opWhat["destroy"]`},
+		{"a flag special-summon does not know", "{op: special-summon, what: 'target,face-down'}",
+			`cards/x.yaml:1: Test Card: effect 2: op special-summon: what "target,face-down": "face-down" is not one of target, negated, no-synchro (several may be joined by commas); declare a new value as a What constant in rulings/opargs.go and list it in opWhat["special-summon"]`},
+		{"a word of another op", "{op: banish, what: all-monsters}",
+			`cards/x.yaml:1: Test Card: effect 2: op banish: what "all-monsters" is not one of target, self, battled; declare a new value as a What constant in rulings/opargs.go and list it in opWhat["banish"]`},
+		{"a field the op does not read", "{op: draw, n: 1, what: self}",
+			"cards/x.yaml:1: Test Card: effect 2: op draw does not read `what:` (it reads: n to); if it should, list \"what\" in its opSpec entry (rulings/effect.go)"},
+		{"an op that takes no argument", "{op: eradicate, n: 2}",
+			"cards/x.yaml:1: Test Card: effect 2: op eradicate does not read `n:` (it reads: no argument); if it should, list \"n\" in its opSpec entry (rulings/effect.go)"},
+		{"a to that is no player", "{op: draw, to: partner}",
+			`cards/x.yaml:1: Test Card: effect 2: op draw: to "partner" is not one of you, opponent, both, each; declare a new value beside To in rulings/opargs.go`},
+		{"a number that is none", "{op: mill-gain-atk, n: 500, what: three}",
+			`cards/x.yaml:1: Test Card: effect 2: op mill-gain-atk: what "three" is not a whole number (want a whole number above 0)`},
+		{"a die face past 6", "{op: destroy-unless-roll, what: '1,7'}",
+			`cards/x.yaml:1: Test Card: effect 2: op destroy-unless-roll: what "1,7" is not die faces such as 1,6 ("7" is not a face from 1 to 6)`},
+		{"no such Attribute", "{op: atk-boost-with-material, n: 500, what: AQUA}",
+			`cards/x.yaml:1: Test Card: effect 2: op atk-boost-with-material: what "AQUA" is not an Attribute such as WATER (not LIGHT, DARK, EARTH, WATER, FIRE, WIND or DIVINE)`},
+		{"a Token not in the catalogue", "{op: summon-tokens, n: 2, what: Ghost Token}",
+			`cards/x.yaml:1: Test Card: effect 2: op summon-tokens: what "Ghost Token" is not the name of a card in the catalogue (a Token)`},
+		{"an unknown op", "{op: destroy-everything}",
+			`cards/x.yaml:1: Test Card: effect 2: unknown op "destroy-everything"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			yaml := "- name: Test Card\n  kind: spell\n  effects:\n" +
+				"    - kind: activate\n      do:\n        - {op: draw, n: 1}\n" +
+				"    - kind: activate\n      do:\n        - " + tc.op + "\n"
+			_, err := LoadCatalogue(fstest.MapFS{"cards/x.yaml": {Data: []byte(yaml)}}, "cards")
+			got := ""
+			if err != nil {
+				got = strings.TrimPrefix(err.Error(), "card catalogue:\n")
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("load error (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestOpArgsAccepted: the words each op declares load, and a Token named
+// by a card of the catalogue does too.
+func TestOpArgsAccepted(t *testing.T) {
+	yaml := `- name: Test Token
+  kind: monster
+  subtypes: [token]
+- name: Test Card
+  kind: spell
+  effects:
+    - kind: activate
+      do:
+        - {op: destroy, what: opponent-face-up-monsters}
+        - {op: special-summon, what: 'target,negated,no-synchro'}
+        - {op: summon-tokens, n: 1, what: Test Token, to: opponent}
+        - {op: destroy-unless-roll, what: '1,6'}
+`
+	if _, err := LoadCatalogue(fstest.MapFS{"cards/x.yaml": {Data: []byte(yaml)}}, "cards"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestOpWhatDeclared: the ops that declare `what:` values in opWhat are
+// exactly the ops whose opSpec fields list "what", and each declares at
+// least one value.
+func TestOpWhatDeclared(t *testing.T) {
+	for op, fields := range opSpec {
+		_, declared := opWhat[op]
+		if reads := slices.Contains(strings.Fields(fields), "what"); reads != declared {
+			t.Errorf("op %s: opSpec lists what: %v, opWhat declares it: %v", op, reads, declared)
+		}
+	}
+	for op, a := range opWhat {
+		if _, ok := opSpec[op]; !ok {
+			t.Errorf("opWhat declares %s, which opSpec does not list", op)
+		}
+		if len(a.one) == 0 && len(a.flags) == 0 && a.free == nil && !a.card {
+			t.Errorf("opWhat[%q] accepts nothing", op)
+		}
+	}
+}
+
+// TestNoStringWhat: the interpreter compares an op's `what:` and `to:` with
+// the typed constants of opargs.go, never with string literals, so every
+// word it reads is one the loader checks.
+func TestNoStringWhat(t *testing.T) {
+	fset, files := engineFiles(t)
+	for path, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			var pairs [][2]ast.Expr
+			switch x := n.(type) {
+			case *ast.BinaryExpr:
+				if x.Op == token.EQL || x.Op == token.NEQ {
+					pairs = append(pairs, [2]ast.Expr{x.X, x.Y})
+				}
+			case *ast.SwitchStmt:
+				if x.Tag != nil {
+					for _, s := range x.Body.List {
+						for _, e := range s.(*ast.CaseClause).List {
+							pairs = append(pairs, [2]ast.Expr{x.Tag, e})
+						}
+					}
+				}
+			}
+			for _, p := range pairs {
+				for i := range 2 {
+					if lit, ok := p[1-i].(*ast.BasicLit); ok && lit.Kind == token.STRING && lit.Value != `""` && isOpArg(p[i]) {
+						t.Errorf("%s: an op's argument compared with the string %s; use a What or To constant (opargs.go)", fset.Position(lit.Pos()), lit.Value)
+					}
+				}
+			}
+			return true
+		})
+		_ = path
+	}
+}
+
+// isOpArg: is e an Op's What or To (o.What, op.To, cc.o.What)?
+func isOpArg(e ast.Expr) bool {
+	se, ok := e.(*ast.SelectorExpr)
+	if !ok || (se.Sel.Name != "What" && se.Sel.Name != "To") {
+		return false
+	}
+	switch x := se.X.(type) {
+	case *ast.Ident:
+		return x.Name == "o" || x.Name == "op"
+	case *ast.SelectorExpr:
+		return x.Sel.Name == "o"
+	}
+	return false
+}
