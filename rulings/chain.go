@@ -206,7 +206,7 @@ func (d *duel) activate(a *Action) {
 	if !d.damageStepAllows(c, e) {
 		return
 	}
-	if !d.conditionMet(p, c, e) || !d.onceFree(c, e) {
+	if !d.conditionMet(p, c, e) || !d.onceFree(c, e) || !d.trapUseResolving(c, e) {
 		return
 	}
 	if !d.findCheck(p, c, e) || !d.searchAllowed(p, c, e) {

@@ -440,6 +440,7 @@ var opSpec = map[string]string{
 	"no-deck-to-hand":                   "",
 	"summon-without-tributes":           "n",
 	"synchro-material-only":             "filter",
+	"synchro-others-not-level":          "n",
 	"detach-instead":                    "n",
 	"atk-boost-with-material":           "filter n what",
 	"atk-when-tagged-in":                "n",

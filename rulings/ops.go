@@ -156,6 +156,10 @@ func (d *duel) synchroSummon(a *Action) {
 		levels += d.level(m)
 		mats = append(mats, m)
 	}
+	if why := d.synchroMaterialsRefused(mats); why != "" { // synchromats.go
+		d.illegal(why, ruleRef{})
+		return
+	}
 	if tuners != 1 || len(mats) < 2 || levels != c.c.Level {
 		d.illegal(fmt.Sprintf("a Synchro Summon of %s (Level %d) needs 1 Tuner and at least 1 other monster whose Levels add up to %d; these have %d Tuner(s) and Levels %d", c.name(), c.c.Level, c.c.Level, tuners, levels), ruleRef{})
 		return

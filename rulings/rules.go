@@ -60,6 +60,25 @@ func (d *duel) faceUpTrapUse(c *inst, e *Effect) bool {
 	return false
 }
 
+// trapUseResolving: a face-up Continuous Trap's Ignition-like effect
+// cannot be used again while a Chain Link of the same card (its activation,
+// or an earlier use of the effect) waits to resolve: one use at a time
+// ("Royal Oppression" flipped face-up cannot negate a "Call of the Haunted"
+// chained to its own activation; edison-royal-oppression-own-chain, from
+// the edisonformat.net rulings quoted by edisonrul.ing).
+func (d *duel) trapUseResolving(c *inst, e *Effect) bool {
+	if ignitionLike(c.c) != e {
+		return true
+	}
+	for _, l := range d.chain {
+		if l.src == c {
+			d.illegal(fmt.Sprintf("%s is already Chain Link %d and has not resolved yet; its effect cannot be used again until it has", c.name(), l.rec.N), ruleRef{})
+			return false
+		}
+	}
+	return true
+}
+
 // activationAllowed applies the rules that forbid an activation outright:
 // a negated Trap, a Trap Monster without a Monster Zone, a full Spell &
 // Trap Zone, and the end-of-turn discard.
@@ -98,6 +117,14 @@ func (d *duel) activationAllowed(p int, c *inst, e *Effect, cardAct bool) bool {
 				d.illegal(fmt.Sprintf("%s needs %d free Monster Zones for %s", d.pn(p), max(o.N, 1), c.name()), ruleRef{})
 				return false
 			}
+		case "take-control":
+			if d.freeMZ(p) <= 0 && !costTributes(e) {
+				// A monster whose control would change needs a zone to
+				// move to, even "Spirit Reaper", which would be destroyed
+				// first (edison-spirit-reaper-brain-control).
+				d.illegal(fmt.Sprintf("%s has no free Monster Zone, so %s cannot be activated to take control of a monster", d.pn(p), c.name()), ruleRef{})
+				return false
+			}
 		case "exchange-monsters":
 			for _, q := range d.turnOrderFrom(d.tp) {
 				if len(d.pl[q].mz) == 0 {
@@ -112,6 +139,17 @@ func (d *duel) activationAllowed(p int, c *inst, e *Effect, cardAct bool) bool {
 		}
 	}
 	return d.handSizeAllows(p, c, e)
+}
+
+// costTributes is whether paying e's cost Tributes a monster, freeing a
+// Monster Zone before the effect resolves ("Enemy Controller").
+func costTributes(e *Effect) bool {
+	for _, o := range e.Cost {
+		if o.Op == "tribute" {
+			return true
+		}
+	}
+	return false
 }
 
 func hasOp(e *Effect, op string) bool {

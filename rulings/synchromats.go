@@ -13,16 +13,33 @@ import (
 )
 
 // synchroMaterialRefused says why m cannot be Synchro Material for syn, or "".
+// Debris Dragon's limits are conditions, not effects, so negating its
+// effects does not lift them ("Both Conditions ... cannot be negated":
+// ygorulings.blogspot.com, "Biker Dragons From Mars", June 2010).
 func (d *duel) synchroMaterialRefused(m, syn *inst) string {
 	if m.noSynchro {
 		return fmt.Sprintf("%s cannot be used as Synchro Material", d.describe(m))
 	}
-	if m.effNegated || d.negatedNow(m) {
-		return ""
-	}
 	for _, o := range continuousOps(m, "synchro-material-only") {
 		if !d.matches(syn, o.Filter) {
 			return fmt.Sprintf("%s can be Synchro Material only for a %s Synchro Monster, and %s is not one", d.describe(m), filterText(o.Filter), syn.name())
+		}
+	}
+	return ""
+}
+
+// synchroMaterialsRefused says why the materials together cannot be used,
+// or "": a material whose condition forbids any other material of a Level
+// (`synchro-others-not-level`: "Debris Dragon", none of the others may be
+// Level 4), whether or not its effects are negated.
+func (d *duel) synchroMaterialsRefused(mats []*inst) string {
+	for _, m := range mats {
+		for _, o := range continuousOps(m, "synchro-others-not-level") {
+			for _, x := range mats {
+				if x != m && d.level(x) == o.N {
+					return fmt.Sprintf("%s cannot be Synchro Material together with a Level %d monster, and %s is Level %d", d.describe(m), o.N, d.describe(x), o.N)
+				}
+			}
 		}
 	}
 	return ""
