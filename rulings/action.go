@@ -362,6 +362,7 @@ var clauseWords = []string{
 	"targeting", "discarding", "tributing", "banishing", "returning", "declaring", "special summoning", "searching for", "searching",
 	"adding", "paying", "fusing", "removing", "setting", "choosing", "selecting", "to destroy", "on",
 	"before", "using priority", "with priority", "in response", "as chain link", "for the cost", "as a cost", "from",
+	"declining",
 }
 
 // activation parses "Call of the Haunted, Special Summoning Dark Magician",
@@ -417,6 +418,8 @@ func (p *parser) activation(a *Action, s string) string {
 					a.N = k
 				}
 			}
+		case "declining": // optional.go
+			a.Decline = true
 		case "before", "using priority", "with priority":
 			a.Before = true
 		case "and uses its effect", "and using its effect", "using its effect", "and uses it at once":

@@ -128,7 +128,11 @@ func (d *duel) activateTrigger(tr *trig) {
 	}
 	l := &link{src: tr.src, eff: tr.eff, ctrl: tr.ctrl, trigger: true, battled: tr.battled, oppP: oppP}
 	if tr.act != nil {
+		if !d.declineFits(tr.src, tr.eff, tr.act) { // optional.go
+			return
+		}
 		l.choose = d.chosenCards(tr.act, tr.ctrl) // "Special Summoning X" on the line that activates it
+		l.declined = tr.act.Decline
 	}
 	if tr.eff.Target != nil {
 		l.targets = tr.targets
@@ -229,7 +233,7 @@ func (d *duel) activate(a *Action) {
 		return
 	}
 	oppP, ok := d.chooseOpponent(p, c, e, a)
-	if !ok || !d.choiceFits(p, c, e, a) {
+	if !ok || !d.choiceFits(p, c, e, a) || !d.declineFits(c, e, a) {
 		return
 	}
 	// Costs.
@@ -261,7 +265,7 @@ func (d *duel) activate(a *Action) {
 	}
 	c.usedThisTurn = true
 	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP, chosenP: a.ChoosePlayer}
-	l.choose = d.chosenCards(a, p)
+	l.choose, l.declined = d.chosenCards(a, p), a.Decline
 	l.tributes = d.ritualTributes(e, a, p)
 	l.fuse = d.fuseMaterials(e, a, p) // fusionmats.go
 	d.pushLink(l, costs)

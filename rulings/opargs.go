@@ -56,8 +56,9 @@ const (
 	WhatInstant       What = "instant"         // fusion-summon: cannot attack, destroyed in the End Phase
 	WhatSpecial       What = "special"         // negate-summon: only an opponent's Special Summon
 	WhatSummonTurn    What = "summon-turn"     // no-tribute-summon: only the turn it was Summoned
+	WhatOptional      What = "optional"        // special-summon-from-deck: a "then you can" part the line may decline (optional.go)
 	// conditions and durations
-	WhatIfDestroyed   What = "if-destroyed"         // damage, gain-lp: only if a destroy before it destroyed a card
+	WhatIfDestroyed   What = "if-destroyed"         // damage, gain-lp, special-summon-from-deck: only if a destroy before it destroyed a card
 	WhatNextStandby   What = "next-standby"         // banish-until: the next Standby Phase
 	WhatEndPhase      What = "end-phase"            // banish-until: the End Phase
 	WhatTurn          What = "turn"                 // negate-effects: until the end of the turn
@@ -179,7 +180,7 @@ var opWhat = map[string]whatArg{
 	"destroy-unless-roll":        dieFaces,
 	// summoning (ops_summon.go and the mechanics' files)
 	"special-summon":                   flagsOf(WhatTarget, WhatNegated, WhatNoSynchro),
-	"special-summon-from-deck":         flagsOf(WhatNegated, WhatNoSynchro),
+	"special-summon-from-deck":         flagsOf(WhatNegated, WhatNoSynchro, WhatOptional, WhatIfDestroyed),
 	"special-summon-from-hand-or-deck": flagsOf(WhatHand, WhatOrGY, WhatNegated, WhatNoSynchro),
 	"special-summon-self":              flagsOf(WhatDefense, WhatBanishOnLeave),
 	"special-summon-from-gy-each":      oneOf(WhatSet),

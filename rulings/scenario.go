@@ -168,6 +168,9 @@ type Action struct {
 	// Fuse are the Fusion Materials a line names ("fusing X and Y":
 	// fusionmats.go).
 	Fuse []*CardRef
+	// Decline: "declining …": the effect's optional "then you can" part is
+	// not used (optional.go).
+	Decline bool
 }
 
 // CardRef names a card in an action, optionally with its controller.
