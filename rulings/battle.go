@@ -344,6 +344,9 @@ func (d *duel) enterTiming(i int) {
 			return
 		}
 	}
+	if t.ID == "after" {
+		d.reapDue(reapAfterCalc) // targeted.go
+	}
 	d.fresh = true
 	d.startBuildIfDue()
 }
@@ -365,6 +368,7 @@ func (d *duel) leaveTiming() {
 }
 
 func (d *duel) endDamageStep() {
+	d.reapDue(reapAfterCalc) // targeted.go: a Damage Step cut short
 	for _, c := range d.allField() {
 		c.calcAdd = 0
 	}
@@ -505,7 +509,6 @@ func (d *duel) timingEvent(ev string) {
 // monsters are destroyed by battle.
 func (d *duel) results() {
 	at := d.atk
-	t := &d.p.DamageStep[d.ds]
 	a, tg := at.attacker, at.target
 	if a.loc != locMonster || (tg != nil && tg.loc != locMonster) {
 		d.emit("battle", d.tp, a.name(), "a battling monster left the field: no damage calculation", ruleRef{})
@@ -517,50 +520,80 @@ func (d *duel) results() {
 	d.fieldBoost(a, tg)
 	res := &battleResult{dmg: make([]int, len(d.pl)), by: make([]*inst, len(d.pl))}
 	at.res = res
-	ap := a.ctrl
-	av := d.atkOf(a)
-	if tg == nil {
+	rule := d.dsRef(d.p.DamageStep[d.ds].Rule)
+	switch {
+	case tg == nil:
+		av := d.atkOf(a)
 		res.dmg[at.defender], res.by[at.defender] = av, a
-		d.emit("battle", ap, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) attacks directly", a.name(), av), d.dsRef(t.Rule))
-	} else if tg.faceUp && !tg.def {
-		tv := d.atkOf(tg)
-		d.emit("battle", ap, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) against %s (%d ATK)", a.name(), av, tg.name(), tv), d.dsRef(t.Rule))
-		switch {
-		case av > tv:
-			res.destroyed = append(res.destroyed, tg)
-			res.dmg[tg.ctrl], res.by[tg.ctrl] = av-tv, a
-		case av < tv:
-			res.destroyed = append(res.destroyed, a)
-			res.dmg[ap], res.by[ap] = tv-av, tg
-		case av == 0:
-			r := ref("0-ATK battles", d.p.ZeroATKBothDie)
-			if d.p.ZeroATKBothDie.Value {
-				res.destroyed = append(res.destroyed, a, tg)
-				d.emit("rule", ap, "", "two 0-ATK monsters battle: both are destroyed", r)
-			} else {
-				d.emit("rule", ap, "", "two 0-ATK monsters battle: neither is destroyed", r)
-			}
-		default:
-			res.destroyed = append(res.destroyed, a, tg)
-		}
-	} else {
-		dv := d.def(tg)
-		d.emit("battle", ap, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) against %s (%d DEF)", a.name(), av, tg.name(), dv), d.dsRef(t.Rule))
-		switch {
-		case av > dv:
-			res.destroyed = append(res.destroyed, tg)
-			if d.pierces(a, tg.ctrl) {
-				res.dmg[tg.ctrl], res.by[tg.ctrl] = av-dv, a
-			}
-		case av < dv:
-			res.dmg[ap] = dv - av
-			if at.crossCounter == tg.ctrl {
-				res.dmg[ap] *= 2
-				at.destroyAfterCalc = true
-				d.emit("rule", tg.ctrl, "Cross Counter", fmt.Sprintf("Cross Counter doubles the battle damage to %d and will destroy %s after damage calculation", res.dmg[ap], a.name()), ruleRef{})
-			}
+		d.emit("battle", a.ctrl, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) attacks directly", a.name(), av), rule)
+	case tg.faceUp && !tg.def:
+		d.calcAgainstAttack(res, a, tg, rule)
+	default:
+		d.calcAgainstDefense(res, a, tg, rule)
+	}
+	d.battleLimits(res)
+	res.destroyed = d.spareBattleProof(res.destroyed)
+	d.fieldDamageShield(res, a, tg)
+	for q := range d.pl {
+		if res.dmg[q] > 0 {
+			d.emit("battle", q, "", fmt.Sprintf("%s will take %d battle damage", d.pn(q), res.dmg[q]), ruleRef{})
 		}
 	}
+	d.queueAfterCalc(a, tg)
+}
+
+// calcAgainstAttack compares the attacker's ATK with an Attack Position
+// monster's: the lower is destroyed and its controller takes the
+// difference; equal ATK destroys both, and two 0-ATK monsters as the
+// format says.
+func (d *duel) calcAgainstAttack(res *battleResult, a, tg *inst, rule ruleRef) {
+	ap, av, tv := a.ctrl, d.atkOf(a), d.atkOf(tg)
+	d.emit("battle", ap, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) against %s (%d ATK)", a.name(), av, tg.name(), tv), rule)
+	switch {
+	case av > tv:
+		res.destroyed = append(res.destroyed, tg)
+		res.dmg[tg.ctrl], res.by[tg.ctrl] = av-tv, a
+	case av < tv:
+		res.destroyed = append(res.destroyed, a)
+		res.dmg[ap], res.by[ap] = tv-av, tg
+	case av == 0:
+		r := ref("0-ATK battles", d.p.ZeroATKBothDie)
+		if d.p.ZeroATKBothDie.Value {
+			res.destroyed = append(res.destroyed, a, tg)
+			d.emit("rule", ap, "", "two 0-ATK monsters battle: both are destroyed", r)
+		} else {
+			d.emit("rule", ap, "", "two 0-ATK monsters battle: neither is destroyed", r)
+		}
+	default:
+		res.destroyed = append(res.destroyed, a, tg)
+	}
+}
+
+// calcAgainstDefense compares the attacker's ATK with a Defense Position
+// (or face-down) monster's DEF: piercing damage, or damage to the
+// attacker's controller ("Cross Counter" doubles it).
+func (d *duel) calcAgainstDefense(res *battleResult, a, tg *inst, rule ruleRef) {
+	at, ap, av, dv := d.atk, a.ctrl, d.atkOf(a), d.def(tg)
+	d.emit("battle", ap, a.name(), fmt.Sprintf("damage calculation: %s (%d ATK) against %s (%d DEF)", a.name(), av, tg.name(), dv), rule)
+	switch {
+	case av > dv:
+		res.destroyed = append(res.destroyed, tg)
+		if d.pierces(a, tg.ctrl) {
+			res.dmg[tg.ctrl], res.by[tg.ctrl] = av-dv, a
+		}
+	case av < dv:
+		res.dmg[ap] = dv - av
+		if at.crossCounter == tg.ctrl {
+			res.dmg[ap] *= 2
+			at.destroyAfterCalc = true
+			d.emit("rule", tg.ctrl, "Cross Counter", fmt.Sprintf("Cross Counter doubles the battle damage to %d and will destroy %s after damage calculation", res.dmg[ap], a.name()), ruleRef{})
+		}
+	}
+}
+
+// battleLimits applies "takes no battle damage" and "cannot be destroyed
+// by battle" for the turn, player by player.
+func (d *duel) battleLimits(res *battleResult) {
 	for q := range d.pl {
 		if d.pl[q].noBattleDamage && res.dmg[q] > 0 {
 			res.dmg[q] = 0
@@ -576,14 +609,11 @@ func (d *duel) results() {
 			res.destroyed = keep
 		}
 	}
-	res.destroyed = d.spareBattleProof(res.destroyed)
-	d.fieldDamageShield(res, a, tg)
-	for q := range d.pl {
-		if res.dmg[q] > 0 {
-			d.emit("battle", q, "", fmt.Sprintf("%s will take %d battle damage", d.pn(q), res.dmg[q]), ruleRef{})
-		}
-	}
-	// "After damage calculation" triggers of the battling monsters.
+}
+
+// queueAfterCalc queues the battling monsters' "after damage calculation"
+// triggers.
+func (d *duel) queueAfterCalc(a, tg *inst) {
 	for _, m := range []*inst{a, tg} {
 		if m == nil || m.c == nil {
 			continue
@@ -591,7 +621,7 @@ func (d *duel) results() {
 		for i := range m.c.Effects {
 			e := &m.c.Effects[i]
 			if e.Kind == "trigger" && e.When == TrigAfterCalc {
-				d.queueBattle(m, e, TrigAfterCalc, other(at, m))
+				d.queueBattle(m, e, TrigAfterCalc, other(d.atk, m))
 			}
 		}
 	}

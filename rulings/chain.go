@@ -80,7 +80,6 @@ func (d *duel) pushLink(l *link, costs []string) {
 		txt += ", targeting " + d.describeAll(l.targets)
 	}
 	d.emit("activate", l.ctrl, l.src.name(), txt, ruleRef{})
-	d.targetedSelfDestroy(l)
 	d.clearPasses()
 }
 
@@ -971,6 +970,9 @@ func (d *duel) resolveChain() {
 		d.checkLoss()
 		d.settle()
 	}
+	if !d.stopped && !d.over {
+		d.reapDue(reapChainEnd) // targeted.go: after an Equip Spell's chain
+	}
 	ch.Resolved = true
 	d.chain = nil
 	d.chainRec = -1
@@ -1013,6 +1015,7 @@ func (d *duel) resolveLink(l *link) {
 		d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s resolves, but %s", l.rec.N, name, why), ruleRef{})
 		d.spellResolved(l) // spellcounter.go
 		d.cleanupLink(l)
+		d.targetedResolved(l) // targeted.go
 		return
 	}
 	d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s resolves", l.rec.N, name), ruleRef{})
@@ -1031,6 +1034,8 @@ func (d *duel) resolveLink(l *link) {
 	}
 	d.spellResolved(l) // spellcounter.go
 	d.cleanupLink(l)
+	d.equipWatch()        // equiprules.go
+	d.targetedResolved(l) // targeted.go
 }
 
 // mustStayToResolve is whether an activated card resolves only while it is

@@ -96,6 +96,7 @@ func (d *duel) doMaintenance(m *maintenance, pay bool) {
 		}
 		d.changeLP(p, -m.n, "maintenance for "+m.c.name(), ruleRef{})
 		d.checkLoss()
+		d.lpPaid(p, m.n)
 	}
 }
 
@@ -214,6 +215,7 @@ var costOps = map[string]costOp{
 		return cc.d.canPayLP(cc.p, cc.o.N, cc.c.name())
 	}, pay: func(cc costCall) ([]string, bool) {
 		cc.d.changeLP(cc.p, -cc.o.N, "cost of "+cc.c.name(), ruleRef{})
+		cc.d.lpPaid(cc.p, cc.o.N)
 		return []string{fmt.Sprintf("%d LP", cc.o.N)}, true
 	}},
 	// pay-half-lp: pay half of one's LP, rounded down.
@@ -225,6 +227,7 @@ var costOps = map[string]costOp{
 	}, pay: func(cc costCall) ([]string, bool) {
 		n := cc.d.pl[cc.p].lp / 2
 		cc.d.changeLP(cc.p, -n, "cost of "+cc.c.name(), ruleRef{})
+		cc.d.lpPaid(cc.p, n)
 		return []string{fmt.Sprintf("%d LP", n)}, true
 	}},
 	// discard-self: discard this card from the hand.

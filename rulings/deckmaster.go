@@ -57,7 +57,11 @@ func (d *duel) payDMCost(p int, c *inst) bool {
 	d.emit("cost", p, c.name(), fmt.Sprintf("%s pays %d LP to bring %s out of the Deck Master Zone (500 LP for each of its %d returns); the payment starts no chain", d.pn(p), n, c.name(), d.pl[p].dmReturns), ref("Deck Master cost as a Life Point cost", d.p.DeckMasterCostLP))
 	d.changeLP(p, -n, "cost of the Deck Master "+c.name(), r)
 	d.checkLoss()
-	return !d.over && !d.pl[p].lost
+	if d.over || d.pl[p].lost {
+		return false
+	}
+	d.lpPaid(p, n)
+	return true
 }
 
 // dmSummoned records that a Deck Master was Special Summoned; if an

@@ -36,6 +36,11 @@ type inst struct {
 	defBase  int
 	atkAdd   int // lasting ATK changes
 	zone     int // the zone it is in on the field (link.go), 0 elsewhere
+	// reap: a card that targeted it resolved, and its own effect destroys
+	// it later: after the chain (an Equip Spell) or after damage
+	// calculation (targeted.go).
+	reap   reapWhen
+	reapBy string
 	// pendSummoned: it was Pendulum Summoned and has not left the field;
 	// oppImmune: the turn it is unaffected by its opponents' card effects
 	// ("Rune-Eyes Pendulum Dragon": fusionmats.go).
@@ -110,6 +115,7 @@ type inst struct {
 	gemini          bool            // a Gemini monster Normal Summoned again: an Effect Monster (gemini.go)
 	tiedTo          *inst           // destroyed when this card leaves the field ("Il Blud", gemini.go)
 	dmgTaken        int             // battle damage its controller took, for its trigger (tokens.go)
+	lpPaid          int             // LP its controller last paid, for its `lp-paid` trigger (lppaid.go)
 	turnAtk         int             // ATK gained until the End Phase of turn turnAtkTurn ("Card Trooper", ops_stats.go)
 	turnAtkTurn     int
 	spiritTurn      int // turn a Spirit monster was Normal Summoned or flipped face-up (spirit.go)

@@ -119,6 +119,7 @@ var whenConditions = map[string]string{
 	TrigEndOfDamageStep:            "at the end of the Damage Step",
 	"spell-trap-activated":         "a Spell or Trap Card is activated",
 	"trap-activated":               "a Trap Card is activated",
+	WhenCanLoseAtkDef:              "this card has the ATK and DEF its effect makes it lose",
 	"spell-activated":              "a Spell Card is activated",
 	"summon":                       "a monster would be Summoned, or a Spell or Trap Card is activated",
 	"monster-effect-activated":     "a monster effect is activated",
@@ -147,6 +148,7 @@ var whenConditions = map[string]string{
 	"battle-damage-taken-no-cards": "you take battle damage while you control no cards (this card in your hand)",
 	"destroyed-while-equipped":     "this card is destroyed by a card effect while it equips a monster (equip.go)",
 	"opponent-turn-lp-1000":        "your opponent's turn, while you have 1000 Life Points or less (lastturn.go)",
+	"lp-paid":                      "you pay Life Points, for any cost (lppaid.go)",
 	"opponent-spell-activated":     "your opponent activates a Spell Card",
 	"damage-to-you-activated":      "an opponent's card or effect that would inflict damage to you is activated (reflect.go)",
 	"activation-once-per-chain":    "a Spell or Trap Card or a monster effect is activated, and this card has not yet answered one in this chain (oncechain.go)",
@@ -242,6 +244,7 @@ var opSpec = map[string]string{
 	"special-summon-from-gy-each":      "what",
 	"grant-sent-to-gy-trigger":         "",
 	"send-from-deck-to-gy":             "filter",
+	"send-from-deck-paid-stat":         "filter",
 	"banish-self-and-summon-copy":      "",
 	"halve-battle-damage":              "",
 	"summon-tokens":                    "n what to",
@@ -280,6 +283,7 @@ var opSpec = map[string]string{
 	"fusion-with-materials":            "",
 	"unaffected-if-pendulum-material":  "",
 	"lose-atk-def":                     "n what",
+	"lose-atk-def-then-send":           "n",
 	"untargetable-by-monster-effects":  "",
 	"primal-being":                     "what",
 	"face-down-all":                    "",
@@ -446,6 +450,8 @@ var opSpec = map[string]string{
 	"atk-when-tagged-in":                "n",
 	"counter-instead-of-damage":         "",
 	"no-direct-attack-without-material": "", // directlimit.go
+	"monsters-banished-instead-of-gy":   "", // banishinstead.go
+	"destroy-equips":                    "", // equiprules.go
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

@@ -22,3 +22,21 @@ func (d *duel) faceDownEquips(m *inst) {
 		d.destroy(e, "the game's rule (its monster was turned face-down)", false)
 	}
 }
+
+// equipWatch destroys, with the continuous `destroy-equips` of the monster
+// they are equipped to ("Gearfried the Iron Knight"), the cards equipped to
+// it. resolveLink (chain.go) asks it after each resolved Chain Link, so an
+// equip card that becomes equipped in the middle of a chain is destroyed as
+// soon as its own link has resolved; a card effect destroys it, so what
+// that sets off ("Blast with Chain") is a trigger met mid-chain.
+func (d *duel) equipWatch() {
+	for _, m := range d.allField() {
+		if m.loc != locMonster || d.live(m, "destroy-equips") == nil {
+			continue
+		}
+		for _, e := range d.equipsOf(m) {
+			d.emit("rule", m.ctrl, m.name(), fmt.Sprintf("%s destroys %s, which became equipped to it (a Continuous Effect: no chain)", d.describe(m), e.name()), ruleRef{})
+			d.destroy(e, m.name(), false)
+		}
+	}
+}

@@ -53,9 +53,9 @@ var narrTimings = map[string]string{
 	"end": "At the end of the Damage Step",
 }
 
-// narrate tells one action.
+// narrate tells one action: its Damage Step timing, what it answers, then
+// the action itself.
 func narrate(s *Scenario, a *Action) string {
-	who := "Player " + narrSeat(s, a.Player)
 	var b strings.Builder
 	if t, ok := narrTimings[a.Timing]; ok {
 		b.WriteString(t + ", ")
@@ -63,50 +63,68 @@ func narrate(s *Scenario, a *Action) string {
 	if a.Resp != nil {
 		b.WriteString("in response to " + narrCard(s, a.Resp) + ", ")
 	}
+	b.WriteString(narrAction(s, a, "Player "+narrSeat(s, a.Player)))
+	return narrUpper(b.String()) + "."
+}
+
+// narrTellers tell the actions of one kind each; a teller reports false for
+// a verb that is not its kind.
+var narrTellers = []func(s *Scenario, a *Action, who string) (string, bool){
+	narrSummon, narrBattle, narrTurn, narrChoice,
+}
+
+// narrAction tells the action by the first teller that knows its verb.
+func narrAction(s *Scenario, a *Action, who string) string {
+	for _, tell := range narrTellers {
+		if text, ok := tell(s, a, who); ok {
+			return text
+		}
+	}
+	// A verb this narrator does not know yet: say the action is there
+	// without repeating the script's words.
+	return who + " takes an action the narrator cannot describe"
+}
+
+// narrSummon tells Summons, Sets and the placing of cards.
+func narrSummon(s *Scenario, a *Action, who string) (string, bool) {
 	switch a.Verb {
-	case vDraw:
-		if a.N == 1 {
-			b.WriteString(who + " draws a card")
-		} else {
-			fmt.Fprintf(&b, "%s draws %d cards", who, a.N)
-		}
 	case vNormalSummon:
-		b.WriteString(who + " Normal Summons " + narrCard(s, a.Card))
+		return who + " Normal Summons " + narrCard(s, a.Card), true
 	case vTributeSummon:
-		b.WriteString(who + " Tributes " + narrCards(s, a.Tribute) + " to Tribute Summon " + narrCard(s, a.Card))
+		return who + " Tributes " + narrCards(s, a.Tribute) + " to Tribute Summon " + narrCard(s, a.Card), true
 	case vFlipSummon:
-		b.WriteString(who + " Flip Summons " + narrCard(s, a.Card))
+		return who + " Flip Summons " + narrCard(s, a.Card), true
 	case vGemini:
-		b.WriteString(who + " Normal Summons " + narrCard(s, a.Card) + " again, a Gemini Summon")
+		return who + " Normal Summons " + narrCard(s, a.Card) + " again, a Gemini Summon", true
 	case vSynchro:
-		b.WriteString(who + " Synchro Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
+		return who + " Synchro Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute), true
 	case vLink:
-		b.WriteString(who + " Link Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
+		return who + " Link Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute), true
 	case vXyz:
-		b.WriteString(who + " Xyz Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute))
+		return who + " Xyz Summons " + narrCard(s, a.Card) + " using " + narrCards(s, a.Tribute), true
 	case vSet:
-		b.WriteString(who + " Sets " + narrCard(s, a.Card))
+		return who + " Sets " + narrCard(s, a.Card), true
 	case vSetAsSpell:
-		b.WriteString(who + " Sets " + narrCard(s, a.Card) + " in the Spell & Trap Zone as a Spell")
+		return who + " Sets " + narrCard(s, a.Card) + " in the Spell & Trap Zone as a Spell", true
 	case vPendulumSpell:
-		b.WriteString(who + " activates " + narrCard(s, a.Card) + " as a Pendulum Spell")
-	case vRoll:
-		fmt.Fprintf(&b, "%s rolls a die: it shows %d", who, a.N)
+		return who + " activates " + narrCard(s, a.Card) + " as a Pendulum Spell", true
 	case vPendulum:
-		b.WriteString(who + " Pendulum Summons " + narrCards(s, a.Tribute))
+		return who + " Pendulum Summons " + narrCards(s, a.Tribute), true
 	case vProcedure:
-		b.WriteString(who + " Special Summons " + narrCard(s, a.Card) + " by its own procedure")
+		text := who + " Special Summons " + narrCard(s, a.Card) + " by its own procedure"
 		if len(a.Choose) > 0 {
-			b.WriteString(", using " + narrCards(s, a.Choose))
+			text += ", using " + narrCards(s, a.Choose)
 		}
-	case vActivate:
-		narrActivation(&b, s, a, who)
-	case vPass:
-		if a.Player < 0 {
-			b.WriteString("Neither player responds")
-		} else {
-			b.WriteString(who + " does not respond")
-		}
+		return text, true
+	case vPosition:
+		return who + " changes " + narrCard(s, a.Card) + " to " + narrUpper(a.Declare) + " Position", true
+	}
+	return "", false
+}
+
+// narrBattle tells attacks and the Damage Step's progress.
+func narrBattle(s *Scenario, a *Action, who string) (string, bool) {
+	switch a.Verb {
 	case vAttack:
 		attacker := narrCard(s, a.Card)
 		if a.Player >= 0 && (a.Card == nil || a.Card.Player < 0) {
@@ -114,69 +132,90 @@ func narrate(s *Scenario, a *Action) string {
 		}
 		switch {
 		case a.Direct && a.TargetPlayer > 0:
-			b.WriteString(attacker + " attacks Player " + narrSeat(s, a.TargetPlayer-1) + " directly")
+			return attacker + " attacks Player " + narrSeat(s, a.TargetPlayer-1) + " directly", true
 		case a.Direct:
-			b.WriteString(attacker + " attacks directly")
-		default:
-			b.WriteString(attacker + " attacks " + narrCard(s, a.Other))
+			return attacker + " attacks directly", true
 		}
+		return attacker + " attacks " + narrCard(s, a.Other), true
 	case vNoAttack:
-		b.WriteString(who + " does not attack")
 		if a.Card != nil {
-			b.WriteString(" with " + narrCard(s, a.Card))
+			return who + " does not attack with " + narrCard(s, a.Card), true
 		}
-	case vPhase:
-		b.WriteString(who + " enters " + narrWord(narrPhases, a.Declare))
-	case vEndTurn:
-		b.WriteString(who + " ends the turn")
-	case vOrder:
-		b.WriteString(who + " places the effects on the chain in this order: " + narrCards(s, a.Order))
-	case vPay:
-		if a.N > 0 {
-			fmt.Fprintf(&b, "%s pays %d LP to keep %s", who, a.N, narrCard(s, a.Card))
-		} else {
-			b.WriteString(who + " pays to keep " + narrCard(s, a.Card))
-		}
-	case vNoPay:
-		b.WriteString(who + " does not pay to keep " + narrCard(s, a.Card))
-	case vPosition:
-		b.WriteString(who + " changes " + narrCard(s, a.Card) + " to " + narrUpper(a.Declare) + " Position")
+		return who + " does not attack", true
 	case vContinue:
 		if a.Declare == "done" {
-			b.WriteString("The battle moves on past the Damage Step")
-		} else {
-			b.WriteString("Play moves on to " + narrWord(narrContinues, a.Declare))
+			return "The battle moves on past the Damage Step", true
 		}
+		return "Play moves on to " + narrWord(narrContinues, a.Declare), true
+	}
+	return "", false
+}
+
+// narrTurn tells draws, phases, passes, payments and the turn's end.
+func narrTurn(s *Scenario, a *Action, who string) (string, bool) {
+	switch a.Verb {
+	case vDraw:
+		if a.N == 1 {
+			return who + " draws a card", true
+		}
+		return fmt.Sprintf("%s draws %d cards", who, a.N), true
+	case vRoll:
+		return fmt.Sprintf("%s rolls a die: it shows %d", who, a.N), true
+	case vPass:
+		if a.Player < 0 {
+			return "Neither player responds", true
+		}
+		return who + " does not respond", true
+	case vPhase:
+		return who + " enters " + narrWord(narrPhases, a.Declare), true
+	case vEndTurn:
+		return who + " ends the turn", true
+	case vPay:
+		if a.N > 0 {
+			return fmt.Sprintf("%s pays %d LP to keep %s", who, a.N, narrCard(s, a.Card)), true
+		}
+		return who + " pays to keep " + narrCard(s, a.Card), true
+	case vNoPay:
+		return who + " does not pay to keep " + narrCard(s, a.Card), true
+	case vHandDiscard:
+		return who + " discards " + narrCards(s, a.Discard) + " for the hand size limit", true
+	case vTimeCalled:
+		return "Time is called", true
+	}
+	return "", false
+}
+
+// narrChoice tells activations and the choices a player makes: targets,
+// chain order, replacements, the Deck Master's return.
+func narrChoice(s *Scenario, a *Action, who string) (string, bool) {
+	switch a.Verb {
+	case vActivate:
+		var b strings.Builder
+		narrActivation(&b, s, a, who)
+		return b.String(), true
+	case vOrder:
+		return who + " places the effects on the chain in this order: " + narrCards(s, a.Order), true
 	case vChooseTarget:
 		subject := narrCard(s, a.Card)
 		if a.Player >= 0 {
 			subject = who + "'s " + subject
 		}
-		b.WriteString(subject + " targets " + narrCards(s, a.Targets))
-	case vHandDiscard:
-		b.WriteString(who + " discards " + narrCards(s, a.Discard) + " for the hand size limit")
+		return subject + " targets " + narrCards(s, a.Targets), true
 	case vAnswerDiscard:
-		b.WriteString(who + " will discard " + narrCards(s, a.Discard) + " to negate the effect of " + narrCard(s, a.Card))
-	case vTimeCalled:
-		b.WriteString("Time is called")
+		return who + " will discard " + narrCards(s, a.Discard) + " to negate the effect of " + narrCard(s, a.Card), true
 	case vReturnDM:
 		if a.Card != nil {
-			b.WriteString(who + " returns " + narrCard(s, a.Card) + " to the Deck Master Zone")
-		} else {
-			b.WriteString(who + " returns their Deck Master to the Deck Master Zone")
+			return who + " returns " + narrCard(s, a.Card) + " to the Deck Master Zone", true
 		}
+		return who + " returns their Deck Master to the Deck Master Zone", true
 	case vKeepDM:
-		b.WriteString(who + " leaves their Deck Master where it is")
+		return who + " leaves their Deck Master where it is", true
 	case vDetachInstead:
-		b.WriteString(who + " chooses to detach a material from " + narrCard(s, a.Card) + " instead if it would be destroyed")
+		return who + " chooses to detach a material from " + narrCard(s, a.Card) + " instead if it would be destroyed", true
 	case vInstead:
-		b.WriteString(who + " chooses to destroy " + narrCard(s, a.Card) + " in place of " + narrCard(s, a.Other) + " if it would be destroyed")
-	default:
-		// A verb this narrator does not know yet: say the action is there
-		// without repeating the script's words.
-		b.WriteString(who + " takes an action the narrator cannot describe")
+		return who + " chooses to destroy " + narrCard(s, a.Card) + " in place of " + narrCard(s, a.Other) + " if it would be destroyed", true
 	}
-	return narrUpper(b.String()) + "."
+	return "", false
 }
 
 // narrActivation tells an activation with its targets, costs and choices.

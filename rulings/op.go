@@ -18,6 +18,7 @@ var effectOps = map[string]opFunc{
 	"draw":                             opDraw,
 	"search":                           opSearch,
 	"send-from-deck-to-gy":             opSendFromDeckToGy,
+	"send-from-deck-paid-stat":         opSendFromDeckPaidStat, // lppaid.go
 	"mill":                             opMill,
 	"set-face-down":                    opSetFaceDown,
 	"discard-random":                   opDiscardRandom,
@@ -62,6 +63,7 @@ var effectOps = map[string]opFunc{
 	"exciton":                          opExciton,                     // eachplayer.go
 	"fusion-with-materials":            opFusionWithMaterials,         // fusionmats.go
 	"lose-atk-def":                     opLoseAtkDef,                  // noresponse.go
+	"lose-atk-def-then-send":           opLoseAtkDefThenSend,          // losethen.go
 	"primal-being":                     opPrimalBeing,                 // summoncount.go
 	"face-down-all":                    opFaceDownAll,                 // chosenopp.go
 	"eclipse-end-phase":                opEclipseEndPhase,             // chosenopp.go

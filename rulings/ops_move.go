@@ -10,94 +10,12 @@ import (
 
 // opDestroy destroys cards: its targets, or by `what` every monster, the attacker, the monsters of the declared Type, itself, the opponent's Attack Position monsters or monsters or face-up monsters, or every other Spell and Trap Card; a card another was destroyed in place of is spared.
 func opDestroy(d *duel, l *link, o Op) {
-	p, src := l.ctrl, l.src
-	var victims []*inst
-	switch o.What {
-	case WhatAllMonsters:
-		for _, q := range d.turnOrderFrom(d.tp) {
-			victims = append(victims, d.pl[q].mz...)
-		}
-	case WhatAttacker:
-		if d.atk != nil && d.atk.attacker.onField() {
-			victims = []*inst{d.atk.attacker}
-		}
-	case WhatDeclaredType:
-		typ := strings.TrimSpace(l.declare)
-		for _, q := range d.turnOrderFrom(d.tp) {
-			for _, m := range d.pl[q].mz {
-				if m.faceUp && strings.EqualFold(m.c.Type, typ) {
-					victims = append(victims, m)
-				}
-			}
-		}
-	case WhatSelf:
-		if src.onField() {
-			victims = []*inst{src}
-		}
-	case WhatBattled:
-		if b := l.battled; b != nil && b.onField() {
-			victims = []*inst{b}
-		}
-	case WhatOpponentAttackPos:
-		// "Mirror Force": the monsters of the player whose monster attacked.
-		who := d.opp(p)
-		if l.oppP > 0 {
-			who = l.oppP - 1
-		} else if d.atk != nil && d.atk.attacker.ctrl != p {
-			who = d.atk.attacker.ctrl
-		}
-		for _, m := range d.pl[who].mz {
-			if m.faceUp && !m.def {
-				victims = append(victims, m)
-			}
-		}
-	case WhatOpponentMonsters:
-		victims = append(victims, d.pl[l.oppTarget(d, p)].mz...)
-	case WhatOpponentFaceUpMonster:
-		for _, m := range d.pl[l.oppTarget(d, p)].mz {
-			if m.faceUp {
-				victims = append(victims, m)
-			}
-		}
-	case WhatAllCards, WhatAllOtherCards: // all-cards: this one too ("Black Rose Dragon", synchrofx.go)
-		for _, q := range d.turnOrderFrom(d.tp) {
-			for _, c := range d.fieldOf(q) {
-				if c != src || o.What == WhatAllCards {
-					victims = append(victims, c)
-				}
-			}
-		}
-	case WhatAttackedThisTurn: // the monsters that attacked this turn ("Ancient Forest", battleend.go)
-		victims = d.attackedThisTurn()
-	case WhatOwnCards: // every card its controller controls ("Light and Darkness Dragon")
-		victims = append(victims, d.fieldOf(p)...)
-	case WhatFieldSpells: // every Field Spell on the field ("Ancient Fairy Dragon", synchrofx.go)
-		for _, q := range d.turnOrderFrom(d.tp) {
-			if f := d.pl[q].fz; f != nil {
-				victims = append(victims, f)
-			}
-		}
-	case WhatAllSpellTraps:
-		for _, q := range d.turnOrderFrom(d.tp) {
-			for _, c := range d.fieldOf(q) {
-				if c != src && (!c.isMonster() || c.trapMon) && c.loc != locField {
-					victims = append(victims, c)
-				}
-			}
-		}
-	default:
-		for _, t := range d.validTargets(l) {
-			if l.spares(t) {
-				d.emit("rule", t.ctrl, t.name(), fmt.Sprintf("%s is not destroyed: a card was destroyed in its place", d.describe(t)), ruleRef{})
-				continue
-			}
-			atk := d.atkOf(t)
-			if d.destroy(t, src.name(), false) {
-				l.lastATK, l.destroyedOne = atk, true
-			}
-		}
+	pick, ok := destroyPicks[o.What]
+	if !ok {
+		d.destroyTargets(l)
+		return
 	}
-	for _, m := range append([]*inst{}, victims...) {
+	for _, m := range pick(d, l) {
 		if !m.onField() || d.unaffectedBy(m, l) {
 			continue
 		}
@@ -105,10 +23,143 @@ func opDestroy(d *duel, l *link, o Op) {
 			d.emit("rule", m.ctrl, m.name(), fmt.Sprintf("%s is not destroyed: a card was destroyed in its place", d.describe(m)), ruleRef{})
 			continue
 		}
-		if d.destroy(m, src.name(), false) {
+		if d.destroy(m, l.src.name(), false) {
 			l.destroyedOne = true
 		}
 	}
+}
+
+// destroyTargets destroys the link's targets still in reach, keeping the
+// last one's ATK for ops after it ("damage-target-atk").
+func (d *duel) destroyTargets(l *link) {
+	for _, t := range d.validTargets(l) {
+		if l.spares(t) {
+			d.emit("rule", t.ctrl, t.name(), fmt.Sprintf("%s is not destroyed: a card was destroyed in its place", d.describe(t)), ruleRef{})
+			continue
+		}
+		atk := d.atkOf(t)
+		if d.destroy(t, l.src.name(), false) {
+			l.lastATK, l.destroyedOne = atk, true
+		}
+	}
+}
+
+// destroyPicks are the cards a destroy without targets acts on, by its
+// `what:` (the targets otherwise: destroyTargets).
+var destroyPicks = map[What]func(d *duel, l *link) []*inst{
+	WhatAllMonsters: func(d *duel, l *link) []*inst {
+		var out []*inst
+		for _, q := range d.turnOrderFrom(d.tp) {
+			out = append(out, d.pl[q].mz...)
+		}
+		return out
+	},
+	WhatAttacker: func(d *duel, l *link) []*inst {
+		if d.atk != nil && d.atk.attacker.onField() {
+			return []*inst{d.atk.attacker}
+		}
+		return nil
+	},
+	WhatDeclaredType: destroyDeclaredType,
+	// the monsters that attacked this turn ("Ancient Forest", battleend.go)
+	WhatAttackedThisTurn: func(d *duel, l *link) []*inst { return d.attackedThisTurn() },
+	WhatSelf: func(d *duel, l *link) []*inst {
+		if l.src.onField() {
+			return []*inst{l.src}
+		}
+		return nil
+	},
+	WhatBattled: func(d *duel, l *link) []*inst {
+		if b := l.battled; b != nil && b.onField() {
+			return []*inst{b}
+		}
+		return nil
+	},
+	WhatOpponentAttackPos: destroyAttackersSide,
+	WhatOpponentMonsters: func(d *duel, l *link) []*inst {
+		return append([]*inst{}, d.pl[l.oppTarget(d, l.ctrl)].mz...)
+	},
+	WhatOpponentFaceUpMonster: func(d *duel, l *link) []*inst {
+		var out []*inst
+		for _, m := range d.pl[l.oppTarget(d, l.ctrl)].mz {
+			if m.faceUp {
+				out = append(out, m)
+			}
+		}
+		return out
+	},
+	// all-cards: this one too ("Black Rose Dragon", synchrofx.go)
+	WhatAllCards:      func(d *duel, l *link) []*inst { return d.fieldCards(nil) },
+	WhatAllOtherCards: func(d *duel, l *link) []*inst { return d.fieldCards(l.src) },
+	// every card its controller controls ("Light and Darkness Dragon")
+	WhatOwnCards: func(d *duel, l *link) []*inst { return append([]*inst{}, d.fieldOf(l.ctrl)...) },
+	// every Field Spell on the field ("Ancient Fairy Dragon", synchrofx.go)
+	WhatFieldSpells: func(d *duel, l *link) []*inst {
+		var out []*inst
+		for _, q := range d.turnOrderFrom(d.tp) {
+			if f := d.pl[q].fz; f != nil {
+				out = append(out, f)
+			}
+		}
+		return out
+	},
+	WhatAllSpellTraps: func(d *duel, l *link) []*inst {
+		var out []*inst
+		for _, q := range d.turnOrderFrom(d.tp) {
+			for _, c := range d.fieldOf(q) {
+				if c != l.src && (!c.isMonster() || c.trapMon) && c.loc != locField {
+					out = append(out, c)
+				}
+			}
+		}
+		return out
+	},
+}
+
+// fieldCards is every card on the field in turn order, but not except.
+func (d *duel) fieldCards(except *inst) []*inst {
+	var out []*inst
+	for _, q := range d.turnOrderFrom(d.tp) {
+		for _, c := range d.fieldOf(q) {
+			if c != except {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// destroyDeclaredType is every face-up monster of the Type the line declares.
+func destroyDeclaredType(d *duel, l *link) []*inst {
+	typ := strings.TrimSpace(l.declare)
+	var out []*inst
+	for _, q := range d.turnOrderFrom(d.tp) {
+		for _, m := range d.pl[q].mz {
+			if m.faceUp && strings.EqualFold(m.c.Type, typ) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// destroyAttackersSide is "Mirror Force"'s: the Attack Position monsters
+// of the player whose monster attacked (or the opponent the line names).
+func destroyAttackersSide(d *duel, l *link) []*inst {
+	p := l.ctrl
+	who := d.opp(p)
+	if l.oppP > 0 {
+		who = l.oppP - 1
+	} else if d.atk != nil && d.atk.attacker.ctrl != p {
+		who = d.atk.attacker.ctrl
+	}
+	var out []*inst
+	for _, m := range d.pl[who].mz {
+		if m.faceUp && !m.def {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // opBanish banishes its targets, or by `what` itself (on the field or in the Graveyard) or the monster it battled.

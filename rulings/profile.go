@@ -113,7 +113,7 @@ type Profile struct {
 	MaintenanceToZero Setting[bool]     // a maintenance cost may bring LP to 0 (else: destroy the card); applied in duel.maintenanceMayReachZero (costs.go)
 	ChainEnergyToZero Setting[bool]     // "Chain Energy"'s payments may bring LP to 0 anyway; applied in duel.payToPlace (summon.go)
 	DrawPastDeck      Setting[bool]     // a draw effect may be used with too few cards in the Deck; applied in duel.drawCheck (chain.go)
-	ZeroATKBothDie    Setting[bool]     // two 0-ATK Attack Position monsters destroy each other; applied in duel.results (battle.go)
+	ZeroATKBothDie    Setting[bool]     // two 0-ATK Attack Position monsters destroy each other; applied in duel.calcAgainstAttack (battle.go)
 	Replay            Setting[string]   // ReplayNewAttack or ReplayRedirect; applied in duel.replayKind (battle.go)
 	OneChainOnAttack  Setting[bool]     // only one chain answers an attack declaration; applied in duel.oneChainOnAttack (battle.go)
 	DamageStep        []Timing          // the Damage Step's timings in order; the timings battle.go walks through (duel.timingEvent)
@@ -799,6 +799,9 @@ func modernProfile() *Profile {
 		MatchDraws:             sourced(true, todayMatch),
 		Gaps: []Gap{
 			{Topic: "damage-step", Page: "battle-phase-reference#damage-step", Reason: "not modelled as a profile of its own, because the page is a reference model: its seven-substep Damage Step is the one the HAT (hat-06) and Edison (edison-battle-phase) profiles replay, and today's five timings follow goat-10#today"},
+			{Topic: "priority", Page: "core-judging#point-1", Reason: "not modelled as a switch, because Spell Speeds are the same in every format and today: the engine checks them on every chain link under every profile, and who acts first is each format's own switch (goat-04, edison-06)"},
+			{Topic: "trigger-timing", Page: "core-judging#point-6", Reason: "not modelled yet, because the engine lets an optional \"when\" trigger activate after its event even when something else happened since; the page's chain and cost points are replayed under every profile"},
+			{Topic: "damage-step", Page: "core-judging#point-5", Reason: "not modelled as a profile of its own, because the page sums up the Damage Step limits that the Goat (goat-10), HAT (hat-06), Edison (edison-battle-phase) and modern profiles each replay"},
 			{Topic: "replay", Page: "battle-phase-reference#replay", Reason: "not modelled as a profile of its own, because the page is a reference model; its replay (the same attack, costs not paid again) is today's, replayed by this profile from goat-05#today"},
 		},
 	}

@@ -213,108 +213,14 @@ func Replay(ctx context.Context, s *Scenario, p *Profile, b *Budget) (t *Timelin
 // stopReplay unwinds the engine when the event bound is reached.
 type stopReplay struct{}
 
+// setup builds the starting position: each player's cards where the
+// scenario puts them, then seats, equips, the match and the turn.
 func (d *duel) setup() {
 	d.pl = make([]*pstate, len(d.s.Players))
 	d.passed = make([]bool, len(d.s.Players))
 	d.orders = make([][]*Card, len(d.s.Players))
 	for pi := range d.s.Players {
-		su := d.s.Players[pi]
-		ps := &pstate{lp: su.LP}
-		d.pl[pi] = ps
-		mk := func(sp CardSpec, loc string) *inst {
-			d.nextID++
-			c := &inst{id: d.nextID, c: sp.Card, owner: pi, ctrl: pi, loc: loc, tributable: -1, summonedBy: -1, ctrlBack: -1}
-			if sp.Owner >= 0 {
-				c.owner = sp.Owner
-			}
-			if sp.Card != nil {
-				c.atkBase, c.defBase = sp.Card.ATK, sp.Card.DEF
-				if c.atkBase < 0 {
-					c.atkBase = 0
-				}
-				if c.defBase < 0 {
-					c.defBase = 0
-				}
-			}
-			if sp.ATK > 0 {
-				c.atkBase = sp.ATK
-			}
-			if sp.DEF > 0 {
-				c.defBase = sp.DEF
-			}
-			c.counters = sp.Counters
-			// A card that must first be Special Summoned by its procedure is
-			// taken to have been, when it starts on the field, in the
-			// Graveyard or banished (procedure.go).
-			c.proper = loc == locMonster || loc == locGY || loc == locBanished
-			c.faceUp = !sp.FaceDown
-			c.def = sp.Defense
-			if sp.SetTurn {
-				c.setTurn = d.s.TurnNumber
-			}
-			if sp.Summoned {
-				c.summonTurn, c.summonedBy = d.s.TurnNumber, pi
-				d.countSummon(pi, d.s.TurnNumber)
-			}
-			c.special = sp.Special
-			if sp.IsDM && sp.Card != nil {
-				if ps.dmCard != nil {
-					d.fail("%s has two Deck Masters", d.pn(pi))
-				}
-				ps.dmCard, ps.dmReturns = c, sp.Returns
-			}
-			return c
-		}
-		for _, sp := range su.Hand {
-			ps.hand = append(ps.hand, mk(sp, locHand))
-		}
-		for _, sp := range su.Deck {
-			ps.deck = append(ps.deck, mk(sp, locDeck))
-		}
-		for _, sp := range su.GY {
-			ps.gy = append(ps.gy, mk(sp, locGY))
-		}
-		for _, sp := range su.Banished {
-			ps.banished = append(ps.banished, mk(sp, locBanished))
-		}
-		for _, sp := range su.Monsters {
-			c := mk(sp, locMonster)
-			if sp.TrapMon {
-				c.trapMon, c.holdsST = true, d.trapMonsterHoldsZone()
-			}
-			if c.owner != pi {
-				c.ctrlBack = c.owner
-			}
-			c.wantZone = sp.Zone
-			d.zonesShown = d.zonesShown || sp.Zone > 0 || sp.Card != nil && sp.Card.Has("link")
-			d.assignZone(c, pi, locMonster)
-			ps.mz = append(ps.mz, c)
-		}
-		for _, sp := range su.Spells {
-			c := mk(sp, locSpell)
-			if sp.Defense {
-				c.def = false
-			}
-			c.pzone = sp.Pendulum
-			c.wantZone = sp.Zone
-			d.zonesShown = d.zonesShown || sp.Zone > 0
-			d.assignZone(c, pi, locSpell)
-			ps.st = append(ps.st, c)
-		}
-		for _, sp := range su.Field {
-			ps.fz = mk(sp, locField)
-		}
-		for _, sp := range su.Extra {
-			ps.extra = append(ps.extra, mk(sp, locExtra))
-		}
-		for _, sp := range su.DeckMaster {
-			ps.dm = mk(sp, locDMZ)
-			ps.dmCard, ps.dmReturns = ps.dm, sp.Returns
-		}
-		// A card owned by the other player sits in its controller's zone.
-		for _, c := range append(append([]*inst{}, ps.mz...), ps.st...) {
-			c.ctrl = pi
-		}
+		d.setupPlayer(pi)
 	}
 	d.turn, d.tp = d.s.TurnNumber, d.s.Turn
 	d.phase = d.s.Phase
@@ -325,6 +231,121 @@ func (d *duel) setup() {
 	if d.phase == "battle" {
 		d.bstep = "battle"
 	}
+}
+
+// setupPlayer puts player pi's starting cards in their piles and zones.
+func (d *duel) setupPlayer(pi int) {
+	su := d.s.Players[pi]
+	ps := &pstate{lp: su.LP}
+	d.pl[pi] = ps
+	for _, sp := range su.Hand {
+		ps.hand = append(ps.hand, d.startCard(pi, sp, locHand))
+	}
+	for _, sp := range su.Deck {
+		ps.deck = append(ps.deck, d.startCard(pi, sp, locDeck))
+	}
+	for _, sp := range su.GY {
+		ps.gy = append(ps.gy, d.startCard(pi, sp, locGY))
+	}
+	for _, sp := range su.Banished {
+		ps.banished = append(ps.banished, d.startCard(pi, sp, locBanished))
+	}
+	for _, sp := range su.Monsters {
+		ps.mz = append(ps.mz, d.startMonster(pi, sp))
+	}
+	for _, sp := range su.Spells {
+		ps.st = append(ps.st, d.startSpell(pi, sp))
+	}
+	for _, sp := range su.Field {
+		ps.fz = d.startCard(pi, sp, locField)
+	}
+	for _, sp := range su.Extra {
+		ps.extra = append(ps.extra, d.startCard(pi, sp, locExtra))
+	}
+	for _, sp := range su.DeckMaster {
+		ps.dm = d.startCard(pi, sp, locDMZ)
+		ps.dmCard, ps.dmReturns = ps.dm, sp.Returns
+	}
+	// A card owned by the other player sits in its controller's zone.
+	for _, c := range append(append([]*inst{}, ps.mz...), ps.st...) {
+		c.ctrl = pi
+	}
+}
+
+// startMonster is a starting card in player pi's Monster Zone.
+func (d *duel) startMonster(pi int, sp CardSpec) *inst {
+	c := d.startCard(pi, sp, locMonster)
+	if sp.TrapMon {
+		c.trapMon, c.holdsST = true, d.trapMonsterHoldsZone()
+	}
+	if c.owner != pi {
+		c.ctrlBack = c.owner
+	}
+	c.wantZone = sp.Zone
+	d.zonesShown = d.zonesShown || sp.Zone > 0 || sp.Card != nil && sp.Card.Has("link")
+	d.assignZone(c, pi, locMonster)
+	return c
+}
+
+// startSpell is a starting card in player pi's Spell & Trap or Pendulum Zone.
+func (d *duel) startSpell(pi int, sp CardSpec) *inst {
+	c := d.startCard(pi, sp, locSpell)
+	if sp.Defense {
+		c.def = false
+	}
+	c.pzone = sp.Pendulum
+	c.wantZone = sp.Zone
+	d.zonesShown = d.zonesShown || sp.Zone > 0
+	d.assignZone(c, pi, locSpell)
+	return c
+}
+
+// startCard makes the card a scenario gives player pi at loc, with its
+// stats, counters, position and history as the scenario states them.
+func (d *duel) startCard(pi int, sp CardSpec, loc string) *inst {
+	d.nextID++
+	c := &inst{id: d.nextID, c: sp.Card, owner: pi, ctrl: pi, loc: loc, tributable: -1, summonedBy: -1, ctrlBack: -1}
+	if sp.Owner >= 0 {
+		c.owner = sp.Owner
+	}
+	c.atkBase, c.defBase = startStats(sp)
+	c.counters = sp.Counters
+	// A card that must first be Special Summoned by its procedure is
+	// taken to have been, when it starts on the field, in the
+	// Graveyard or banished (procedure.go).
+	c.proper = loc == locMonster || loc == locGY || loc == locBanished
+	c.faceUp = !sp.FaceDown
+	c.def = sp.Defense
+	if sp.SetTurn {
+		c.setTurn = d.s.TurnNumber
+	}
+	if sp.Summoned {
+		c.summonTurn, c.summonedBy = d.s.TurnNumber, pi
+		d.countSummon(pi, d.s.TurnNumber)
+	}
+	c.special = sp.Special
+	if ps := d.pl[pi]; sp.IsDM && sp.Card != nil {
+		if ps.dmCard != nil {
+			d.fail("%s has two Deck Masters", d.pn(pi))
+		}
+		ps.dmCard, ps.dmReturns = c, sp.Returns
+	}
+	return c
+}
+
+// startStats are a starting card's base ATK and DEF: the card's (never
+// below 0), or what the scenario states.
+func startStats(sp CardSpec) (atk, def int) {
+	if sp.Card != nil {
+		atk, def = max(sp.Card.ATK, 0), max(sp.Card.DEF, 0)
+	}
+	if sp.ATK > 0 {
+		atk = sp.ATK
+	}
+	if sp.DEF > 0 {
+		def = sp.DEF
+	}
+	return atk, def
 }
 
 // emit records an event at the current point of the duel.

@@ -94,6 +94,7 @@ func TestParseErrors(t *testing.T) {
 		name, src, want string
 	}{
 		{"unknown card", head + "A hand: Sangn\n", `line 4: Substep doesn't know the card "Sangn" yet; did you mean Sangan?`},
+		{"unknown limited card", "title: t\nformats: goat\nlimited: Sangn\nturn: A\n", `line 3: Substep doesn't know the card "Sangn" yet; did you mean Sangan?`},
 		{"unknown format", "title: t\nformats: goat, tcg2099\nturn: A\n", `line 2: unknown format "tcg2099" (known: goat, hat, edison, domain, modern)`},
 		{"no turn", "title: t\nformats: goat\n", `the header needs turn: A or turn: B`},
 		{"bad action", head + "A dances with Sangan\n", `line 4: cannot read the action "dances with Sangan" (the scenario guide at /replay/help lists the phrases Substep knows)`},

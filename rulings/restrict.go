@@ -6,9 +6,9 @@ package rulings
 // Slime": itself), a turn in which a player cannot declare attacks
 // ("Threatening Roar"), monsters that must attack ("Berserk Gorilla"),
 // monsters that cannot be destroyed by battle and monsters destroyed when
-// targeted ("Spirit Reaper"). declareAttack asks attackBanned, the Battle
-// Phase's end asks mustAttack, damage calculation asks battleProof, and a
-// new Chain Link asks targetedSelfDestroy.
+// targeted ("Spirit Reaper", whose self-destruction is in targeted.go).
+// declareAttack asks attackBanned, the Battle Phase's end asks mustAttack,
+// and damage calculation asks battleProof.
 
 import "fmt"
 
@@ -97,18 +97,6 @@ func (d *duel) destroyIfDefense() {
 // effect ("Spirit Reaper").
 func battleProof(m *inst) bool {
 	return m.faceUp && !m.effNegated && len(continuousOps(m, "battle-indestructible")) > 0
-}
-
-// targetedSelfDestroy destroys each face-up monster the new link targets
-// whose own effect destroys it when it is targeted ("Spirit Reaper"); the
-// link still resolves, with its target gone.
-func (d *duel) targetedSelfDestroy(l *link) {
-	for _, t := range l.targets {
-		if t.loc == locMonster && t.faceUp && !t.effNegated && len(continuousOps(t, "destroyed-when-targeted")) > 0 {
-			d.emit("rule", t.ctrl, t.name(), fmt.Sprintf("%s is targeted by %s and is destroyed by its own effect", d.describe(t), l.src.name()), ruleRef{})
-			d.destroy(t, "its own effect (it was targeted)", false)
-		}
-	}
 }
 
 // spareBattleProof drops the monsters that cannot be destroyed by battle

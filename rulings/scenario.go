@@ -327,6 +327,7 @@ func (p *parser) line(n int, raw string) {
 	p.s.Actions = append(p.s.Actions, a)
 }
 
+// header reads one header line (`key: val`); each key may be given once.
 func (p *parser) header(n int, key, val string) {
 	if p.seen == nil {
 		p.seen = map[string]int{}
@@ -347,16 +348,7 @@ func (p *parser) header(n int, key, val string) {
 		}
 		p.s.Example = val
 	case "format", "formats":
-		for _, f := range splitList(val) {
-			pr, ok := ProfileByID(f)
-			if !ok {
-				p.errf(n, "unknown format %q (known: %s)", f, strings.Join(FormatIDs(), ", "))
-				continue
-			}
-			if !slices.Contains(p.s.Formats, pr.ID) {
-				p.s.Formats = append(p.s.Formats, pr.ID)
-			}
-		}
+		p.formatsHeader(n, val)
 	case "turn":
 		p.turnName, p.turnLine = strings.ToUpper(strings.TrimSpace(strings.TrimPrefix(strings.ToLower(val), "player "))), n
 	case "players":
@@ -364,27 +356,9 @@ func (p *parser) header(n int, key, val string) {
 	case "teams":
 		p.teamsHeader(n, val)
 	case "turn number":
-		p.seenTurnNumber = true
-		v, err := strconv.Atoi(val)
-		if err != nil || v < 1 || v > 999 {
-			p.errf(n, "turn number: must be a number from 1, not %q", val)
-			return
-		}
-		p.s.TurnNumber = v
+		p.turnNumberHeader(n, val)
 	case "match":
-		p.s.Match = map[string]int{}
-		for _, part := range splitTop(val) {
-			f := strings.Fields(part)
-			v := -1
-			if len(f) == 2 {
-				v, _ = strconv.Atoi(f[1])
-			}
-			if len(f) != 2 || v < 0 || v > 2 || !reName.MatchString(f[0]) {
-				p.errf(n, "match: list each player's duel wins so far, like \"A 1, B 0\" (0 to 2), not %q", strings.TrimSpace(part))
-				return
-			}
-			p.s.Match[strings.ToUpper(f[0])] = v
-		}
+		p.matchHeader(n, val)
 	case "duel":
 		if !strings.EqualFold(val, "extra") {
 			p.errf(n, "duel: the only kind is \"extra\" (the Goat extra duel that settles a match), not %q", val)
@@ -392,18 +366,7 @@ func (p *parser) header(n int, key, val string) {
 		}
 		p.s.ExtraDuel = true
 	case "limited", "semi-limited", "forbidden":
-		n := map[string]int{"limited": 1, "semi-limited": 2, "forbidden": 0}[key]
-		if p.s.Limits == nil {
-			p.s.Limits = map[string]int{}
-		}
-		for _, name := range splitTop(val) {
-			c, ok := p.cat.Lookup(strings.TrimSpace(name))
-			if !ok {
-				p.errf(n, "%s", unknownCard(p.cat, name))
-				continue
-			}
-			p.s.Limits[c.Name] = n
-		}
+		p.limitsHeader(n, key, val)
 	case "phase":
 		ph, ok := phaseNames[strings.ToLower(val)]
 		if !ok {
@@ -411,6 +374,65 @@ func (p *parser) header(n int, key, val string) {
 			return
 		}
 		p.s.Phase = ph
+	}
+}
+
+// formatsHeader reads `formats: goat, hat`.
+func (p *parser) formatsHeader(n int, val string) {
+	for _, f := range splitList(val) {
+		pr, ok := ProfileByID(f)
+		if !ok {
+			p.errf(n, "unknown format %q (known: %s)", f, strings.Join(FormatIDs(), ", "))
+			continue
+		}
+		if !slices.Contains(p.s.Formats, pr.ID) {
+			p.s.Formats = append(p.s.Formats, pr.ID)
+		}
+	}
+}
+
+// turnNumberHeader reads `turn number: 3`.
+func (p *parser) turnNumberHeader(n int, val string) {
+	p.seenTurnNumber = true
+	v, err := strconv.Atoi(val)
+	if err != nil || v < 1 || v > 999 {
+		p.errf(n, "turn number: must be a number from 1, not %q", val)
+		return
+	}
+	p.s.TurnNumber = v
+}
+
+// matchHeader reads `match: A 1, B 0`, each player's duel wins so far.
+func (p *parser) matchHeader(n int, val string) {
+	p.s.Match = map[string]int{}
+	for _, part := range splitTop(val) {
+		f := strings.Fields(part)
+		v := -1
+		if len(f) == 2 {
+			v, _ = strconv.Atoi(f[1])
+		}
+		if len(f) != 2 || v < 0 || v > 2 || !reName.MatchString(f[0]) {
+			p.errf(n, "match: list each player's duel wins so far, like \"A 1, B 0\" (0 to 2), not %q", strings.TrimSpace(part))
+			return
+		}
+		p.s.Match[strings.ToUpper(f[0])] = v
+	}
+}
+
+// limitsHeader reads `limited:`, `semi-limited:` or `forbidden:` and the
+// cards the scenario puts under that limit.
+func (p *parser) limitsHeader(n int, key, val string) {
+	most := map[string]int{"limited": 1, "semi-limited": 2, "forbidden": 0}[key]
+	if p.s.Limits == nil {
+		p.s.Limits = map[string]int{}
+	}
+	for _, name := range splitTop(val) {
+		c, ok := p.cat.Lookup(strings.TrimSpace(name))
+		if !ok {
+			p.errf(n, "%s", unknownCard(p.cat, name))
+			continue
+		}
+		p.s.Limits[c.Name] = most
 	}
 }
 
@@ -424,6 +446,8 @@ func splitList(s string) []string {
 	return out
 }
 
+// setup reads one starting-position line: a player's LP, or the cards in
+// one of their piles or zones.
 func (p *parser) setup(n int, who, zone, val string) {
 	pi := p.playerIndex(who)
 	if pi < 0 {
@@ -431,8 +455,7 @@ func (p *parser) setup(n int, who, zone, val string) {
 		return
 	}
 	st := &p.s.Players[pi]
-	switch {
-	case zone == "lp" || zone == "life points":
+	if zone == "lp" || zone == "life points" {
 		v, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.ToLower(val), "lp")))
 		if err != nil || v < 0 || v > 1000000 {
 			p.errf(n, "LP must be a number from 0 to 1000000, not %q", val)
@@ -443,29 +466,7 @@ func (p *parser) setup(n int, who, zone, val string) {
 	}
 	p.setupSeen = true
 	specs := p.cardList(n, val)
-	var dst *[]CardSpec
-	limit := maxZoneCards
-	zoneName := zone
-	switch {
-	case zone == "hand":
-		dst, limit = &st.Hand, maxHandCards
-	case zone == "deck":
-		dst, limit, zoneName = &st.Deck, maxPileCards, "Deck"
-	case zone == "graveyard" || zone == "gy":
-		dst, limit, zoneName = &st.GY, maxPileCards, "Graveyard"
-	case zone == "banished":
-		dst, limit, zoneName = &st.Banished, maxPileCards, "banished cards"
-	case zone == "extra deck":
-		dst, limit, zoneName = &st.Extra, maxExtraCards, "Extra Deck"
-	case zone == "deck master":
-		dst, limit, zoneName = &st.DeckMaster, 1, "Deck Master Zone"
-	case strings.HasPrefix(zone, "monster"):
-		dst, limit, zoneName = &st.Monsters, maxFieldZone, "Monster Zones"
-	case strings.HasPrefix(zone, "field"):
-		dst, limit, zoneName = &st.Field, 1, "Field Zone"
-	default:
-		dst, limit, zoneName = &st.Spells, maxFieldZone, "Spell & Trap Zones"
-	}
+	dst, limit, zoneName := startZone(st, zone)
 	if len(*dst) > 0 {
 		p.errf(n, "%s's %s are already listed", playerName(pi), zoneName)
 		return
@@ -482,28 +483,58 @@ func (p *parser) setup(n int, who, zone, val string) {
 			}
 			continue
 		}
-		c := sp.Card
-		switch {
-		case dst == &st.Monsters && !c.IsMonster() && !sp.TrapMon:
-			p.errf(n, "%s is not a monster, so it cannot be in a Monster Zone (a Trap Monster says \"(trap monster)\")", c.Name)
-		case dst == &st.Spells && sp.Pendulum && !c.Has("pendulum"):
-			p.errf(n, "%s is not a Pendulum Monster, so it cannot start in a Pendulum Zone", c.Name)
-		case dst == &st.Spells && c.IsMonster() && sp.EquipTo == "" && !sp.Pendulum:
-			p.errf(n, "%s is a monster, so it cannot be in a Spell & Trap Zone (unless it is equipped: add \"(equipped to <monster>)\")", c.Name)
-		case dst == &st.Spells && c.Has("field"):
-			p.errf(n, "%s is a Field Spell: list it under \"%s field:\"", c.Name, playerName(pi))
-		case dst == &st.DeckMaster && !c.IsMonster():
-			p.errf(n, "%s is not a monster: a Deck Master is a monster card", c.Name)
-		case dst == &st.Field && !c.Has("field"):
-			p.errf(n, "%s is not a Field Spell", c.Name)
-		}
-		if (dst == &st.Monsters || dst == &st.Spells || dst == &st.Field) && !sp.FaceDown {
-			if why := c.refusedOnField(); why != "" {
-				p.errf(n, "%s", why)
-			}
-		}
+		p.checkStartCard(n, pi, st, dst, sp)
 	}
 	*dst = specs
+}
+
+// startZone is the list a setup line's zone fills, how many cards it may
+// hold, and its name for errors.
+func startZone(st *Setup, zone string) (*[]CardSpec, int, string) {
+	switch {
+	case zone == "hand":
+		return &st.Hand, maxHandCards, zone
+	case zone == "deck":
+		return &st.Deck, maxPileCards, "Deck"
+	case zone == "graveyard" || zone == "gy":
+		return &st.GY, maxPileCards, "Graveyard"
+	case zone == "banished":
+		return &st.Banished, maxPileCards, "banished cards"
+	case zone == "extra deck":
+		return &st.Extra, maxExtraCards, "Extra Deck"
+	case zone == "deck master":
+		return &st.DeckMaster, 1, "Deck Master Zone"
+	case strings.HasPrefix(zone, "monster"):
+		return &st.Monsters, maxFieldZone, "Monster Zones"
+	case strings.HasPrefix(zone, "field"):
+		return &st.Field, 1, "Field Zone"
+	}
+	return &st.Spells, maxFieldZone, "Spell & Trap Zones"
+}
+
+// checkStartCard reports a named starting card that cannot be where the
+// line puts it, or that the engine cannot have face-up on the field.
+func (p *parser) checkStartCard(n, pi int, st *Setup, dst *[]CardSpec, sp CardSpec) {
+	c := sp.Card
+	switch {
+	case dst == &st.Monsters && !c.IsMonster() && !sp.TrapMon:
+		p.errf(n, "%s is not a monster, so it cannot be in a Monster Zone (a Trap Monster says \"(trap monster)\")", c.Name)
+	case dst == &st.Spells && sp.Pendulum && !c.Has("pendulum"):
+		p.errf(n, "%s is not a Pendulum Monster, so it cannot start in a Pendulum Zone", c.Name)
+	case dst == &st.Spells && c.IsMonster() && sp.EquipTo == "" && !sp.Pendulum:
+		p.errf(n, "%s is a monster, so it cannot be in a Spell & Trap Zone (unless it is equipped: add \"(equipped to <monster>)\")", c.Name)
+	case dst == &st.Spells && c.Has("field"):
+		p.errf(n, "%s is a Field Spell: list it under \"%s field:\"", c.Name, playerName(pi))
+	case dst == &st.DeckMaster && !c.IsMonster():
+		p.errf(n, "%s is not a monster: a Deck Master is a monster card", c.Name)
+	case dst == &st.Field && !c.Has("field"):
+		p.errf(n, "%s is not a Field Spell", c.Name)
+	}
+	if (dst == &st.Monsters || dst == &st.Spells || dst == &st.Field) && !sp.FaceDown {
+		if why := c.refusedOnField(); why != "" {
+			p.errf(n, "%s", why)
+		}
+	}
 }
 
 // cardList parses "Sangan, 2x Pot of Greed, Dark Magician (set), 5 cards".
@@ -529,40 +560,21 @@ func (p *parser) cardList(n int, val string) []CardSpec {
 			}
 			continue
 		}
-		count := 1
-		if m := reTimes.FindStringSubmatch(part); m != nil {
-			if m[1] != "" {
-				count, _ = strconv.Atoi(m[1])
-				part = m[2]
-			} else {
-				count, _ = strconv.Atoi(m[4])
-				part = m[3]
-			}
-			if count < 1 || count > maxZoneCards {
-				p.errf(n, "%d copies is out of range", count)
-				return nil
-			}
+		count, part := copiesOf(part)
+		if count < 1 || count > maxZoneCards {
+			p.errf(n, "%d copies is out of range", count)
+			return nil
 		}
 		opts := ""
 		if m := reParen.FindStringSubmatch(part); m != nil {
 			part, opts = m[1], m[2]
 		}
-		c, ok := p.cat.Lookup(part)
-		// A name with a comma ("Ryko, Lightsworn Hunter") spans parts.
-		for j := i + 1; !ok && j < len(parts) && j < i+4; j++ {
-			joined := strings.Join(parts[i:j+1], ",")
-			jo := ""
-			if m := reParen.FindStringSubmatch(joined); m != nil {
-				joined, jo = m[1], m[2]
-			}
-			if c2, ok2 := p.cat.Lookup(joined); ok2 {
-				c, ok, opts, i = c2, true, jo, j
-			}
-		}
+		c, opts, next, ok := p.lookupSpanning(parts, i, part, opts)
 		if !ok {
 			p.errf(n, "%s", unknownCard(p.cat, part))
 			continue
 		}
+		i = next
 		sp := CardSpec{Card: c, Line: n, Owner: -1}
 		if err := applyOpts(&sp, opts); err != "" {
 			p.errf(n, "%s: %s", c.Name, err)
@@ -572,6 +584,40 @@ func (p *parser) cardList(n int, val string) []CardSpec {
 		}
 	}
 	return out
+}
+
+// copiesOf reads "2x Pot of Greed" or "Pot of Greed x2": the number of
+// copies (1 when none is given) and the rest.
+func copiesOf(part string) (int, string) {
+	m := reTimes.FindStringSubmatch(part)
+	if m == nil {
+		return 1, part
+	}
+	if m[1] != "" {
+		count, _ := strconv.Atoi(m[1])
+		return count, m[2]
+	}
+	count, _ := strconv.Atoi(m[4])
+	return count, m[3]
+}
+
+// lookupSpanning finds the card named by part i (its name without its
+// "(options)"); a name with a comma ("Ryko, Lightsworn Hunter") spans up to
+// 3 more parts, and then opts are the last part's and next is its index.
+func (p *parser) lookupSpanning(parts []string, i int, name, opts string) (c *Card, _ string, next int, ok bool) {
+	next = i
+	c, ok = p.cat.Lookup(name)
+	for j := i + 1; !ok && j < len(parts) && j < i+4; j++ {
+		joined := strings.Join(parts[i:j+1], ",")
+		jo := ""
+		if m := reParen.FindStringSubmatch(joined); m != nil {
+			joined, jo = m[1], m[2]
+		}
+		if c2, ok2 := p.cat.Lookup(joined); ok2 {
+			c, ok, opts, next = c2, true, jo, j
+		}
+	}
+	return c, opts, next, ok
 }
 
 // splitTop splits on commas outside parentheses.

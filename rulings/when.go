@@ -18,6 +18,7 @@ import (
 type whenCheck func(d *duel, p int, c *inst, e *Effect, top *link) (string, ruleRef)
 
 var whenChecks = map[string]whenCheck{
+	WhenCanLoseAtkDef:              whenCanLoseAtkDef, // losethen.go
 	"monster-summoned":             whenMonsterSummoned,
 	"opponent-attack-declared":     whenAttackDeclared,
 	"opponent-direct-attack":       whenAttackDeclared,

@@ -140,6 +140,9 @@ func (d *duel) moveTo(c *inst, to, why string) {
 	if to == locGY && d.live(c, "to-deck-instead-of-gy") != nil {
 		to, why = locDeck, why+"; it goes to the top of the Deck instead of the Graveyard"
 	}
+	if b := d.gyBanisher(c); to == locGY && b != nil { // banishinstead.go
+		to, why = locBanished, why+"; "+b.name()+" banishes it instead of the Graveyard"
+	}
 	to, why = d.leaveRedirect(c, to, why) // selfsummon.go
 	to = extraDeckBound(c, pendulumBound(c, to))
 	from := d.locName(c)
