@@ -267,6 +267,7 @@ func (d *duel) activate(a *Action) {
 	l.choose, l.declined = d.chosenCards(a, p), a.Decline
 	l.tributes = d.ritualTributes(e, a, p)
 	l.fuse = d.fuseMaterials(e, a, p) // fusionmats.go
+	l.spellSeen = d.spellWatchers(l)  // spellcounter.go
 	d.pushLink(l, costs)
 	if cardAct {
 		c.flipChain = d.t.Chains[d.chainRec].N

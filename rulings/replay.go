@@ -104,6 +104,7 @@ type link struct {
 	reflect      []int          // players whose damage from this link goes to its controller instead (reflect.go)
 	answer       *inst          // the card the answered player will discard to negate this link's effect (discardnegate.go)
 	declined     bool           // its line declined the effect's optional part (optional.go)
+	spellSeen    map[*inst]int  // monsters face-up when this Spell Card was activated, with their moves (spellcounter.go)
 }
 
 // oppTarget is the opponent an effect on "your opponent" acts on.
