@@ -132,6 +132,7 @@ func (d *duel) activateTrigger(tr *trig) {
 		}
 		l.choose = d.chosenCards(tr.act, tr.ctrl) // "Special Summoning X" on the line that activates it
 		l.declined = tr.act.Decline
+		l.faceDown = d.faceDownChoices(tr.act, tr.ctrl) // excavate.go
 	}
 	if tr.eff.Target != nil {
 		l.targets = tr.targets
@@ -265,6 +266,7 @@ func (d *duel) activate(a *Action) {
 	c.usedThisTurn = true
 	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP, chosenP: a.ChoosePlayer}
 	l.choose, l.declined = d.chosenCards(a, p), a.Decline
+	l.faceDown = d.faceDownChoices(a, p) // excavate.go
 	l.tributes = d.ritualTributes(e, a, p)
 	l.fuse = d.fuseMaterials(e, a, p) // fusionmats.go
 	l.spellSeen = d.spellWatchers(l)  // spellcounter.go

@@ -105,6 +105,7 @@ type link struct {
 	answer       *inst          // the card the answered player will discard to negate this link's effect (discardnegate.go)
 	declined     bool           // its line declined the effect's optional part (optional.go)
 	spellSeen    map[*inst]int  // monsters face-up when this Spell Card was activated, with their moves (spellcounter.go)
+	faceDown     []*inst        // monsters its line Special Summons face-down ("Special Summoning face-down Sangan": excavate.go)
 }
 
 // oppTarget is the opponent an effect on "your opponent" acts on.
