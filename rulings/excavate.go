@@ -9,7 +9,8 @@ package rulings
 // Attack Position, or face-down Defense Position for those the line that
 // activates it names face-down: `A activates Cyber Jar, Special Summoning
 // face-down Sangan and B's face-down Gemini Elf`, as the text lets each
-// player choose; those a full field leaves out go to the Graveyard) and
+// player choose, ProjectIgnis/CardScripts official/c34124316.lua; those a
+// full field leaves out go to the Graveyard) and
 // the other cards go to the hand ("Cyber Jar" as Goat plays it, the GOAT
 // variant of ../shared/formats/variants.csv: both players reveal before
 // either Summons, and cards added to the hand count for the hand size only
