@@ -46,12 +46,14 @@ const (
 
 var (
 	reSubject    = regexp.MustCompile(`^(?:[Pp]layer\s+)?([A-F][1-9]?)\b[,:]?\s+(.*)$`)
+	reDeclPass   = regexp.MustCompile(`(?i)^(?:both(?: players)?|all(?: players)?|everyone|neither player|no one|nobody)\s+(?:pass(?:es)?|respond(?:s)?|answers?)\s+(?:(?:on|to)\s+)?the attack declaration$`)
 	reBoth       = regexp.MustCompile(`(?i)^(?:both(?: players)?|all(?: players)?|everyone|every player|neither player|no one|nobody|no player)\s+(?:pass(?:es)?|respond(?:s)?|chains?|ha(?:s|ve) (?:a |any )?response|activates? anything)(?:\s.*)?$`)
 	rePass       = regexp.MustCompile(`(?i)^(?:passes|pass|has no response|does not respond|does not chain|declines to respond|does nothing|has no responses)(?:\s.*)?$`)
 	reDraw       = regexp.MustCompile(`(?i)^draws(?:\s+(\d+|a|one|two|three)\s+cards?)?(?:\s+for (?:the|his|her|their) (?:turn|draw phase|normal draw))?$`)
 	reNSummonLP  = regexp.MustCompile(`(?i)^(?:normal summons|summons|tribute summons)\s+(.+?),?\s+paying\s+(\d+)\s+(?:lp|life points)(?:\s+instead of tributing)?$`)
 	reNSummon    = regexp.MustCompile(`(?i)^(?:normal summons|summons)\s+(.+)$`)
 	reTSummon    = regexp.MustCompile(`(?i)^tribute summons\s+(.+?),?\s+(?:by )?tributing\s+(.+)$`)
+	reTSummonBan = regexp.MustCompile(`(?i)^tribute summons\s+(.+?),?\s+(?:by )?banishing\s+(.+?)(?:\s+instead of tributing)?$`)
 	reTSummon2   = regexp.MustCompile(`(?i)^tributes\s+(.+?)\s+to tribute summon\s+(.+)$`)
 	reFSummon    = regexp.MustCompile(`(?i)^flip summons\s+(.+)$`)
 	reGemini     = regexp.MustCompile(`(?i)^gemini summons\s+(.+)$`)
@@ -99,6 +101,9 @@ var continueTargets = map[string]string{
 	"the end of the damage step": "end", "the end of the battle": "done", "the battle step": "done",
 }
 
+// action reads one script line: an optional Damage Step timing and "in
+// response to X" before it, then a line without a player, a line whose
+// subject is a card, or a player's phrase (playerPhrases).
 func (p *parser) action(n int, line string) (*Action, string) {
 	line = reBullet.ReplaceAllString(line, "")
 	line = strings.TrimSpace(strings.TrimRight(line, ". "))
@@ -113,24 +118,10 @@ func (p *parser) action(n int, line string) (*Action, string) {
 		}
 		line = strings.TrimSpace(line[len(m[0]):])
 	}
-	if reBoth.MatchString(line) {
-		a.Verb = vPass
-		return a, ""
-	}
-	if reTime.MatchString(line) {
-		a.Verb = vTimeCalled
-		return a, ""
-	}
-	if reDSEnds.MatchString(line) {
-		a.Verb, a.Declare = vContinue, "done"
-		return a, ""
-	}
-	if m := reContinue.FindStringSubmatch(line); m != nil {
-		t, ok := continueTargets[strings.ToLower(strings.TrimSpace(m[1]))]
-		if !ok {
-			return nil, fmt.Sprintf("cannot continue to %q (say: before damage calculation, damage calculation, after damage calculation, the end of the Damage Step)", m[1])
+	if ok, err := playerlessAction(a, line); ok {
+		if err != "" {
+			return nil, err
 		}
-		a.Verb, a.Declare = vContinue, t
 		return a, ""
 	}
 	m := reSubject.FindStringSubmatch(line)
@@ -138,21 +129,7 @@ func (p *parser) action(n int, line string) (*Action, string) {
 		m = nil
 	}
 	if m == nil {
-		// "Sangan attacks ..." or "Caius the Shadow Monarch targets Umi".
-		c, rest, ok := p.matchCard(line)
-		if !ok {
-			return nil, "cannot read this line: start with A, B, both, or a card name (the scenario guide at /replay/help lists the phrases)"
-		}
-		rest = strings.TrimSpace(rest)
-		if mm := reCardAtk.FindStringSubmatch(rest); mm != nil {
-			a.Verb, a.Card = vAttack, c
-			return a, p.attackTarget(a, mm[1])
-		}
-		if mm := reCardTgt.FindStringSubmatch(rest); mm != nil {
-			a.Verb, a.Card = vChooseTarget, c
-			return a, p.refList(mm[1], &a.Targets)
-		}
-		return nil, fmt.Sprintf("cannot read what %s does here: %q", c.Card.Name, rest)
+		return p.cardAction(a, line)
 	}
 	a.Player = p.playerIndex(m[1])
 	rest := strings.TrimSpace(m[2])
@@ -162,6 +139,54 @@ func (p *parser) action(n int, line string) (*Action, string) {
 		}
 	}
 	return nil, fmt.Sprintf("cannot read the action %q (the scenario guide at /replay/help lists the phrases Substep knows)", rest)
+}
+
+// playerlessAction reads the lines no player says: both players pass (or
+// pass on the attack declaration only), time is called, the Damage Step
+// ends, play continues to a timing. ok is false for any other line.
+func playerlessAction(a *Action, line string) (ok bool, err string) {
+	switch {
+	case reDeclPass.MatchString(line):
+		// Only the attack declaration's window closes; the Battle Step
+		// goes on (battle.go: passDeclaration).
+		a.Verb, a.Declare = vPass, declPass
+	case reBoth.MatchString(line):
+		a.Verb = vPass
+	case reTime.MatchString(line):
+		a.Verb = vTimeCalled
+	case reDSEnds.MatchString(line):
+		a.Verb, a.Declare = vContinue, "done"
+	default:
+		m := reContinue.FindStringSubmatch(line)
+		if m == nil {
+			return false, ""
+		}
+		t, known := continueTargets[strings.ToLower(strings.TrimSpace(m[1]))]
+		if !known {
+			return true, fmt.Sprintf("cannot continue to %q (say: before damage calculation, damage calculation, after damage calculation, the end of the Damage Step)", m[1])
+		}
+		a.Verb, a.Declare = vContinue, t
+	}
+	return true, ""
+}
+
+// cardAction reads a line whose subject is a card: "Sangan attacks ..."
+// or "Caius the Shadow Monarch targets Umi".
+func (p *parser) cardAction(a *Action, line string) (*Action, string) {
+	c, rest, ok := p.matchCard(line)
+	if !ok {
+		return nil, "cannot read this line: start with A, B, both, or a card name (the scenario guide at /replay/help lists the phrases)"
+	}
+	rest = strings.TrimSpace(rest)
+	if mm := reCardAtk.FindStringSubmatch(rest); mm != nil {
+		a.Verb, a.Card = vAttack, c
+		return a, p.attackTarget(a, mm[1])
+	}
+	if mm := reCardTgt.FindStringSubmatch(rest); mm != nil {
+		a.Verb, a.Card = vChooseTarget, c
+		return a, p.refList(mm[1], &a.Targets)
+	}
+	return nil, fmt.Sprintf("cannot read what %s does here: %q", c.Card.Name, rest)
 }
 
 // phrase is one way a player's action is written: its pattern (matched
@@ -224,6 +249,10 @@ var playerPhrases = []phrase{
 	{reAnswerDisc, func(p *parser, a *Action, m []string) string {
 		a.Verb = vAnswerDiscard
 		return firstErr(p.refList(m[1], &a.Discard), p.ref(stripEffect(m[2]), &a.Card))
+	}},
+	{reTSummonBan, func(p *parser, a *Action, m []string) string { // burial.go
+		a.Verb = vTributeSummon
+		return firstErr(p.ref(m[1], &a.Card), p.refList(m[2], &a.Banish))
 	}},
 	{reTSummon, func(p *parser, a *Action, m []string) string {
 		a.Verb = vTributeSummon
@@ -380,61 +409,81 @@ func (p *parser) activation(a *Action, s string) string {
 	rest = strings.TrimPrefix(strings.TrimPrefix(rest, "'s effect"), "’s effect")
 	rest = strings.TrimPrefix(strings.TrimPrefix(rest, "'s"), "’s")
 	for _, cl := range splitClauses(rest) {
-		kw, arg := cl[0], strings.TrimSpace(cl[1])
-		var err string
-		switch kw {
-		case "targeting", "to destroy", "on":
-			if pi := p.playerIndex(arg); pi >= 0 && len(strings.Fields(arg)) <= 2 {
-				a.TargetPlayer = pi + 1
-				break
-			}
-			err = p.refList(arg, &a.Targets)
-		case "discarding":
-			err = p.refList(trimTail(arg, "for the cost", "as a cost", "as the cost"), &a.Discard)
-		case "returning": // a card from the hand to the top of the Deck, as a cost
-			err = p.refList(trimTail(arg, "to the top of the deck", "to the top of his deck", "to the top of her deck", "to the top of their deck"), &a.Discard)
-		case "tributing", "banishing":
-			err = p.refList(trimTail(arg, "for the cost", "as a cost", "from the graveyard"), &a.Tribute)
-		case "fusing":
-			err = p.refList(arg, &a.Fuse)
-		case "declaring":
-			a.Declare = strings.TrimSpace(arg)
-		case "choosing", "selecting":
-			if l := choiceLabel(a.Card.Card, arg); l != "" {
-				a.Branch = l
-				break
-			}
-			if pi := p.playerIndex(arg); pi >= 0 && len(strings.Fields(arg)) <= 2 {
-				a.ChoosePlayer = pi + 1
-				break
-			}
-			err = p.refList(trimTail(arg, "to the hand", "to his hand", "to her hand", "to their hand", "from the deck", "from his deck", "from the graveyard"), &a.Choose)
-		case "special summoning", "searching for", "searching", "adding", "setting":
-			err = p.refList(trimTail(arg, "to the hand", "to his hand", "to her hand", "to their hand", "from the deck", "from his deck", "from the graveyard"), &a.Choose)
-		case "paying":
-			v := strings.Fields(arg)
-			if len(v) > 0 {
-				if k, e := strconv.Atoi(v[0]); e == nil {
-					a.N = k
-				}
-			}
-		case "declining": // optional.go
-			a.Decline = true
-		case "before", "using priority", "with priority":
-			a.Before = true
-		case "and uses its effect", "and using its effect", "using its effect", "and uses it at once":
-			a.UseEffect = true
-		case "removing", "in response", "as chain link", "for the cost", "as a cost", "from":
-		case "":
-			if strings.TrimSpace(arg) != "" {
-				err = fmt.Sprintf("cannot read %q after %s", arg, a.Card.Card.Name)
-			}
-		}
-		if err != "" {
+		if err := p.activationClause(a, cl[0], strings.TrimSpace(cl[1])); err != "" {
 			return err
 		}
 	}
 	return ""
+}
+
+// handOrDeckTails are the words after a card chosen to go to the hand or
+// come from a pile, which the line may add.
+var handOrDeckTails = []string{"to the hand", "to his hand", "to her hand", "to their hand", "from the deck", "from his deck", "from the graveyard"}
+
+// activationClause reads one clause after the activated card: its targets,
+// costs, declarations, choices and priority.
+func (p *parser) activationClause(a *Action, kw, arg string) string {
+	if err, ok := p.costClause(a, kw, arg); ok {
+		return err
+	}
+	switch kw {
+	case "targeting", "to destroy", "on":
+		if pi := p.playerIndex(arg); pi >= 0 && len(strings.Fields(arg)) <= 2 {
+			a.TargetPlayer = pi + 1
+			return ""
+		}
+		return p.refList(arg, &a.Targets)
+	case "declaring":
+		a.Declare = strings.TrimSpace(arg)
+	case "choosing", "selecting":
+		if l := choiceLabel(a.Card.Card, arg); l != "" {
+			a.Branch = l
+			return ""
+		}
+		if pi := p.playerIndex(arg); pi >= 0 && len(strings.Fields(arg)) <= 2 {
+			a.ChoosePlayer = pi + 1
+			return ""
+		}
+		return p.refList(trimTail(arg, handOrDeckTails...), &a.Choose)
+	case "special summoning", "searching for", "searching", "adding", "setting":
+		return p.refList(trimTail(arg, handOrDeckTails...), &a.Choose)
+	case "declining": // optional.go
+		a.Decline = true
+	case "before", "using priority", "with priority":
+		a.Before = true
+	case "and uses its effect", "and using its effect", "using its effect", "and uses it at once":
+		a.UseEffect = true
+	case "removing", "in response", "as chain link", "for the cost", "as a cost", "from":
+	case "":
+		if strings.TrimSpace(arg) != "" {
+			return fmt.Sprintf("cannot read %q after %s", arg, a.Card.Card.Name)
+		}
+	}
+	return ""
+}
+
+// costClause reads a clause that names what a cost takes (discarding,
+// returning, tributing, banishing, fusing, paying); ok is false for
+// another clause.
+func (p *parser) costClause(a *Action, kw, arg string) (err string, ok bool) {
+	switch kw {
+	case "discarding":
+		return p.refList(trimTail(arg, "for the cost", "as a cost", "as the cost"), &a.Discard), true
+	case "returning": // a card from the hand to the top of the Deck, as a cost
+		return p.refList(trimTail(arg, "to the top of the deck", "to the top of his deck", "to the top of her deck", "to the top of their deck"), &a.Discard), true
+	case "tributing", "banishing":
+		return p.refList(trimTail(arg, "for the cost", "as a cost", "from the graveyard"), &a.Tribute), true
+	case "fusing":
+		return p.refList(arg, &a.Fuse), true
+	case "paying":
+		if v := strings.Fields(arg); len(v) > 0 {
+			if k, e := strconv.Atoi(v[0]); e == nil {
+				a.N = k
+			}
+		}
+		return "", true
+	}
+	return "", false
 }
 
 func trimTail(s string, tails ...string) string {

@@ -30,6 +30,7 @@ import (
 //	timing Limiter Removal       Damage Step timing (or phase) of its first activation
 //	first response               who acts first after a Summon or a chain resolves, and with what
 //	destroyed X                  "yes" / "no"; "how destroyed X": "battle", "effect", "no"
+//	triggered X                  "yes" / "no": a Trigger Effect of X met its condition (activated or not)
 //	controller X / position X / atk X / counters X
 //	attacks X                    attacks X declared
 //	winner                       "A", "B", "draw" or "none"
@@ -308,6 +309,10 @@ var cardQueries = map[string]func(a ask, name string) string{
 		_, ok := a.t.timings[name]
 		return yesNo(ok, "yes", "no")
 	},
+	// "triggered X": whether a Trigger Effect of X met its condition, so
+	// that it went on a chain by itself (mandatory) or could have been
+	// activated (optional), whether or not anyone did.
+	"triggered": func(a ask, name string) string { return yesNo(a.t.triggered[name], "yes", "no") },
 	"destroyed": func(a ask, name string) string {
 		_, ok := a.t.destroy[name]
 		return yesNo(ok, "yes", "no")

@@ -13,6 +13,7 @@ type attack struct {
 	oppCount      int
 	declWindow    bool // cards that answer the declaration may be activated
 	declChains    int
+	declPassed    bool // both passed on the declaration itself (passDeclaration)
 	replay        bool
 	redirected    bool
 	flipped       bool
@@ -29,32 +30,12 @@ type battleResult struct {
 	destroyed []*inst
 }
 
+// declareAttack plays "P's X attacks Y" (or "attacks directly"): the
+// attacker and its target, the rules that may forbid the attack, its cost,
+// then the declaration and what it sets off.
 func (d *duel) declareAttack(a *Action) {
-	p := a.Player
-	if p < 0 {
-		p = d.tp
-		if c := d.find(a.Card, d.tp, locMonster); c != nil {
-			p = c.ctrl
-		}
-	}
-	if p != d.tp {
-		d.illegal(fmt.Sprintf("only the turn player (%s) declares attacks", d.pn(d.tp)), ruleRef{})
-		return
-	}
-	if d.phase == "main1" && len(d.chain) == 0 {
-		d.changePhase(p, "battle")
-	}
-	if d.phase != "battle" || d.ds >= 0 {
-		d.illegal(fmt.Sprintf("attacks are declared in the Battle Step, not the %s", d.timingName()), ruleRef{})
-		return
-	}
-	if len(d.chain) > 0 {
-		d.fail("a chain is still open; resolve it first (both pass)")
-		return
-	}
-	m := d.find(a.Card, p, locMonster)
-	if m == nil || m.ctrl != p {
-		d.fail("%s", d.whereText(a.Card, p, "Monster Zone"))
+	p, m, ok := d.attackerOf(a)
+	if !ok {
 		return
 	}
 	target, def, ok := d.attackTarget(a, m, p)
@@ -71,17 +52,60 @@ func (d *duel) declareAttack(a *Action) {
 	if !d.payAttackCost(p, m) {
 		return
 	}
+	d.attackDeclared(p, m, target, def)
+}
+
+// attackerOf is the player declaring the attack and the attacking monster,
+// after the checks that attacks come from the turn player's monsters in
+// the Battle Step with no chain open (entering the Battle Phase from Main
+// Phase 1 when the line needs it).
+func (d *duel) attackerOf(a *Action) (int, *inst, bool) {
+	p := a.Player
+	if p < 0 {
+		p = d.tp
+		if c := d.find(a.Card, d.tp, locMonster); c != nil {
+			p = c.ctrl
+		}
+	}
+	if p != d.tp {
+		d.illegal(fmt.Sprintf("only the turn player (%s) declares attacks", d.pn(d.tp)), ruleRef{})
+		return p, nil, false
+	}
+	if d.phase == "main1" && len(d.chain) == 0 {
+		d.changePhase(p, "battle")
+	}
+	if d.phase != "battle" || d.ds >= 0 {
+		d.illegal(fmt.Sprintf("attacks are declared in the Battle Step, not the %s", d.timingName()), ruleRef{})
+		return p, nil, false
+	}
+	if len(d.chain) > 0 {
+		d.fail("a chain is still open; resolve it first (both pass)")
+		return p, nil, false
+	}
+	m := d.find(a.Card, p, locMonster)
+	if m == nil || m.ctrl != p {
+		d.fail("%s", d.whereText(a.Card, p, "Monster Zone"))
+		return p, nil, false
+	}
+	return p, m, true
+}
+
+// attackDeclared records the attack declaration, opens its window and
+// applies what answers any attack ("halve-attacker-atk", the hand triggers
+// of a direct attack).
+func (d *duel) attackDeclared(p int, m, target *inst, def int) {
 	m.attacks++
 	d.lastAttackID = m.id
 	m.noteAttack(target)
 	d.t.attacks[m.name()]++
 	d.atk = &attack{attacker: m, target: target, defender: def, oppCount: len(d.pl[def].mz), declWindow: true, crossCounter: -1}
-	if target != nil {
+	switch {
+	case target != nil:
 		d.atk.targetDefense = target.def || !target.faceUp
 		d.emit("attack", p, m.name(), fmt.Sprintf("%s's %s attacks %s", d.pn(p), m.name(), d.targetText(target)), ruleRef{})
-	} else if len(d.pl) > 2 {
+	case len(d.pl) > 2:
 		d.emit("attack", p, m.name(), fmt.Sprintf("%s's %s attacks %s directly", d.pn(p), m.name(), d.pn(def)), ruleRef{})
-	} else {
+	default:
 		d.emit("attack", p, m.name(), fmt.Sprintf("%s's %s attacks directly", d.pn(p), m.name()), ruleRef{})
 	}
 	for _, c := range d.allField() {
@@ -275,7 +299,7 @@ func (d *duel) checkReplay() {
 		d.atk = nil
 		return
 	}
-	if d.atk.declChains == 0 {
+	if d.atk.declChains == 0 && !d.atk.declPassed {
 		d.atk.declChains = 1
 		if d.oneChainOnAttack() {
 			d.note("the one chain that may answer the attack declaration has resolved", ref("Responses to an attack", d.p.OneChainOnAttack))
@@ -287,6 +311,36 @@ func (d *duel) checkReplay() {
 		d.atk.replay = true
 		d.emit("replay", d.tp, m.name(), fmt.Sprintf("replay: %s's monsters changed from %d to %d during the Battle Step", d.pn(d.atk.defender), d.atk.oppCount, n), ref("Replays", d.p.Replay))
 	}
+}
+
+// declPass is the Declare of a pass line that answers only the attack
+// declaration: "both pass on the attack declaration".
+const declPass = "attack declaration"
+
+// passLine plays a pass line: an ordinary pass, or the players' pass on
+// the attack declaration (passDeclaration).
+func (d *duel) passLine(a *Action) {
+	if a.Declare == declPass {
+		d.passDeclaration()
+		return
+	}
+	d.pass(a.Player)
+}
+
+// passDeclaration: neither player answers the attack just declared. The
+// window for cards that need the declaration ("Dimensional Prison",
+// "Mirror Force") closes, but the Battle Step goes on: cards that need no
+// declaration may still be activated there, and the next pass enters the
+// Damage Step (edison-battle-phase#before-damage-step;
+// edison-dimensional-prison-window).
+func (d *duel) passDeclaration() {
+	if d.atk == nil || d.ds >= 0 || !d.atk.declWindow || len(d.chain) > 0 || d.atk.replay {
+		d.fail("there is no attack declaration waiting for answers (say \"both pass\")")
+		return
+	}
+	d.clearPasses()
+	d.atk.declWindow, d.atk.declPassed = false, true
+	d.emit("pass", -1, "", fmt.Sprintf("neither player answers the attack declaration of %s; the Battle Step goes on", d.describe(d.atk.attacker)), ruleRef{})
 }
 
 func (d *duel) enterDamageStep() {
@@ -392,88 +446,30 @@ func (d *duel) endDamageStep() {
 	d.startBuildIfDue()
 }
 
+// timingEvent plays what the game does at one event of the Damage Step:
+// flipping the attacked monster, damage calculation, applying battle
+// damage, marking and then sending the monsters destroyed by battle.
 func (d *duel) timingEvent(ev string) {
 	at := d.atk
-	t := &d.p.DamageStep[d.ds]
+	rule := d.dsRef(d.p.DamageStep[d.ds].Rule)
 	switch ev {
 	case evFlip:
 		if at.target != nil && at.target.loc == locMonster && !at.target.faceUp {
-			at.target.faceUp = true
-			at.flipped = true
-			d.emit("flip", at.target.ctrl, at.target.name(), fmt.Sprintf("%s is flipped face-up", d.describe(at.target)), d.dsRef(t.Rule))
-			if at.attacker.trapMon && at.target.hasOp("continuous", "negate-traps") != nil {
-				d.faceUpNow(at.target)
-				if at.attacker.loc != locMonster {
-					d.note(fmt.Sprintf("%s is no longer a monster, so there is no damage calculation", at.attacker.name()), plain("hat-04#point-4"))
-				}
-			} else {
-				d.faceUpNow(at.target)
-			}
-			for i := range at.target.c.Effects {
-				e := &at.target.c.Effects[i]
-				if e.Kind == "flip" || (e.Kind == "trigger" && e.When == "flip") {
-					idx := d.p.triggerTiming(TrigFlip)
-					d.queue(at.target, e, idx, at.attacker)
-					if idx > d.ds {
-						d.note(fmt.Sprintf("%s's Flip Effect waits until the timing %q", at.target.name(), d.p.DamageStep[idx].Name), d.dsRef(d.p.DamageStep[idx].Rule))
-					}
-				}
-			}
+			d.flipAttacked(at, rule)
 		}
 	case evResults:
 		d.results()
 	case evApplyDamage:
-		if at.res == nil {
-			return
+		if at.res != nil {
+			d.applyBattleDamage(at, rule)
 		}
-		for _, q := range d.turnOrderFrom(d.tp) {
-			if n := at.res.dmg[q]; n > 0 {
-				d.battleDamage(q, n, "battle damage", d.dsRef(t.Rule))
-				d.damageTakenTriggers(q, n) // tokens.go
-				for _, m := range []*inst{at.attacker, at.target} {
-					if m != nil && m.ctrl == q && m.loc == locMonster && d.live(m, "share-battle-damage") != nil && len(d.equipsOf(m)) > 0 {
-						d.battleDamage(d.opp(q), n, m.name()+" shares its battle damage", ruleRef{})
-					}
-				}
-				if by := at.res.by[q]; by != nil && by.c != nil {
-					for i := range by.c.Effects {
-						e := &by.c.Effects[i]
-						if e.Kind == "trigger" && (e.When == TrigBattleDamage || e.When == "direct-battle-damage" && at.target == nil) {
-							d.queueBattle(by, e, TrigBattleDamage, other(at, by))
-						}
-					}
-				}
-			}
-		}
-		d.checkLoss()
 	case evMarkDestroy:
 		if at.res == nil {
 			return
 		}
 		for _, m := range at.res.destroyed {
-			if m.loc != locMonster {
-				continue
-			}
-			if u := d.unionShield(m, true); u != nil {
-				d.emit("rule", m.ctrl, u.name(), fmt.Sprintf("%s is destroyed instead of %s", d.describe(u), d.describe(m)), ref("Union protection", d.p.UnionProtection))
-				d.destroy(u, "its Union effect", false)
-				continue
-			}
-			if d.replacedBy(m) {
-				continue
-			}
-			m.markedBattle = true
-			d.noteBattleKill(other(at, m), m)
-			d.emit("battle", m.ctrl, m.name(), fmt.Sprintf("%s is destroyed by battle; it stays on the field until the end of the Damage Step", d.describe(m)), d.dsRef(t.Rule))
-			if o := other(at, m); o != nil && o.loc == locMonster && d.live(o, "negate-battled-effects") != nil && m.c != nil && !m.c.Has("normal") {
-				m.effNegated = true
-				d.emit("rule", o.ctrl, o.name(), fmt.Sprintf("%s negates the effects of %s, which it destroyed by battle", o.name(), m.name()), ruleRef{})
-			}
-			for i := range m.c.Effects {
-				e := &m.c.Effects[i]
-				if e.Kind == "trigger" && e.When == TrigDestroyedByBattle {
-					d.queueBattle(m, e, TrigDestroyedByBattle, other(at, m))
-				}
+			if m.loc == locMonster {
+				d.markBattleDestroyed(at, m, rule)
 			}
 		}
 	case evAfterCalc:
@@ -482,26 +478,113 @@ func (d *duel) timingEvent(ev string) {
 		}
 		d.destroySelvesAfterCalc(at) // battlefx.go
 	case evSendDestroy:
-		if at.res == nil {
-			return
-		}
-		d.tick()
-		for _, m := range at.res.destroyed {
-			if m.loc != locMonster || !m.markedBattle {
-				continue
-			}
-			d.destroyTo(m, "battle", true, d.battleDestination(at, m)) // battlefx.go
-			if m.loc == locGY {
-				for i := range m.c.Effects {
-					e := &m.c.Effects[i]
-					if e.Kind == "trigger" && e.When == TrigDestroyedToGY {
-						d.queueBattle(m, e, TrigDestroyedToGY, other(at, m))
-					}
-				}
-			}
-			d.destroyerTriggers(at, m) // battlefx.go
+		if at.res != nil {
+			d.sendBattleDestroyed(at)
 		}
 	case evEndOfDamage:
+	}
+}
+
+// flipAttacked turns the face-down attacked monster face-up and queues
+// its Flip Effects at the format's flip timing.
+func (d *duel) flipAttacked(at *attack, rule ruleRef) {
+	tg := at.target
+	tg.faceUp = true
+	at.flipped = true
+	d.emit("flip", tg.ctrl, tg.name(), fmt.Sprintf("%s is flipped face-up", d.describe(tg)), rule)
+	// A Trap Monster attacking a monster that negates Traps: asked before
+	// the flip, which may take the Trap Monster off the field.
+	trapMonVsNegator := at.attacker.trapMon && tg.hasOp("continuous", "negate-traps") != nil
+	d.faceUpNow(tg)
+	if trapMonVsNegator && at.attacker.loc != locMonster {
+		d.note(fmt.Sprintf("%s is no longer a monster, so there is no damage calculation", at.attacker.name()), plain("hat-04#point-4"))
+	}
+	for i := range tg.c.Effects {
+		e := &tg.c.Effects[i]
+		if e.Kind == "flip" || (e.Kind == "trigger" && e.When == "flip") {
+			idx := d.p.triggerTiming(TrigFlip)
+			d.queue(tg, e, idx, at.attacker)
+			if idx > d.ds {
+				d.note(fmt.Sprintf("%s's Flip Effect waits until the timing %q", tg.name(), d.p.DamageStep[idx].Name), d.dsRef(d.p.DamageStep[idx].Rule))
+			}
+		}
+	}
+}
+
+// applyBattleDamage inflicts the battle damage damage calculation fixed,
+// player by player in turn order, with what it sets off: damage shared by
+// an equipped monster and the triggers of the monster that inflicted it.
+func (d *duel) applyBattleDamage(at *attack, rule ruleRef) {
+	for _, q := range d.turnOrderFrom(d.tp) {
+		n := at.res.dmg[q]
+		if n <= 0 {
+			continue
+		}
+		d.battleDamage(q, n, "battle damage", rule)
+		d.damageTakenTriggers(q, n) // tokens.go
+		for _, m := range []*inst{at.attacker, at.target} {
+			if m != nil && m.ctrl == q && m.loc == locMonster && d.live(m, "share-battle-damage") != nil && len(d.equipsOf(m)) > 0 {
+				d.battleDamage(d.opp(q), n, m.name()+" shares its battle damage", ruleRef{})
+			}
+		}
+		if by := at.res.by[q]; by != nil && by.c != nil {
+			for i := range by.c.Effects {
+				e := &by.c.Effects[i]
+				if e.Kind == "trigger" && (e.When == TrigBattleDamage || e.When == "direct-battle-damage" && at.target == nil) {
+					d.queueBattle(by, e, TrigBattleDamage, other(at, by))
+				}
+			}
+		}
+	}
+	d.checkLoss()
+}
+
+// markBattleDestroyed marks monster m destroyed by battle (it stays on the
+// field until the end of the Damage Step), unless a Union or a replacement
+// effect takes its place, and queues its "destroyed by battle" triggers.
+func (d *duel) markBattleDestroyed(at *attack, m *inst, rule ruleRef) {
+	if u := d.unionShield(m, true); u != nil {
+		d.emit("rule", m.ctrl, u.name(), fmt.Sprintf("%s is destroyed instead of %s", d.describe(u), d.describe(m)), ref("Union protection", d.p.UnionProtection))
+		d.destroy(u, "its Union effect", false)
+		return
+	}
+	if d.replacedBy(m) {
+		return
+	}
+	m.markedBattle = true
+	d.noteBattleKill(other(at, m), m)
+	d.emit("battle", m.ctrl, m.name(), fmt.Sprintf("%s is destroyed by battle; it stays on the field until the end of the Damage Step", d.describe(m)), rule)
+	if o := other(at, m); o != nil && o.loc == locMonster && d.live(o, "negate-battled-effects") != nil && m.c != nil && !m.c.Has("normal") {
+		m.effNegated = true
+		d.emit("rule", o.ctrl, o.name(), fmt.Sprintf("%s negates the effects of %s, which it destroyed by battle", o.name(), m.name()), ruleRef{})
+	}
+	for i := range m.c.Effects {
+		e := &m.c.Effects[i]
+		if e.Kind == "trigger" && e.When == TrigDestroyedByBattle {
+			d.queueBattle(m, e, TrigDestroyedByBattle, other(at, m))
+		}
+	}
+}
+
+// sendBattleDestroyed sends the monsters marked destroyed by battle to
+// where they go, and queues the triggers of their sending and of their
+// destroyers.
+func (d *duel) sendBattleDestroyed(at *attack) {
+	d.tick()
+	for _, m := range at.res.destroyed {
+		if m.loc != locMonster || !m.markedBattle {
+			continue
+		}
+		d.destroyTo(m, "battle", true, d.battleDestination(at, m)) // battlefx.go
+		if m.loc == locGY {
+			for i := range m.c.Effects {
+				e := &m.c.Effects[i]
+				if e.Kind == "trigger" && e.When == TrigDestroyedToGY {
+					d.queueBattle(m, e, TrigDestroyedToGY, other(at, m))
+				}
+			}
+		}
+		d.destroyerTriggers(at, m) // battlefx.go
 	}
 }
 

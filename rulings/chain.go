@@ -97,15 +97,12 @@ func (d *duel) chosenCards(a *Action, p int) []*inst {
 	return out
 }
 
-// activateTrigger puts a queued trigger on the chain.
+// activateTrigger puts a queued trigger on the chain: it checks that the
+// trigger still activates, builds its link with its targets, and pays its
+// costs.
 func (d *duel) activateTrigger(tr *trig) {
-	if tr.src.moves != tr.moves {
-		r := ref("Triggers mid-chain and from the Deck", d.p.TriggerAfterMove)
-		if !d.p.TriggerAfterMove.Value {
-			d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s moved to %s after its effect triggered, so the effect is not activated", tr.src.name(), d.locName(tr.src)), r)
-			return
-		}
-		d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's trigger was met before it moved to %s: the effect still activates", tr.src.name(), d.locName(tr.src)), r)
+	if !d.triggerAfterMove(tr) {
+		return
 	}
 	oppP, ok := d.chooseOpponent(tr.ctrl, tr.src, tr.eff, tr.act)
 	if !ok {
@@ -134,23 +131,8 @@ func (d *duel) activateTrigger(tr *trig) {
 		l.declined = tr.act.Decline
 		l.faceDown = d.faceDownChoices(tr.act, tr.ctrl) // excavate.go
 	}
-	if tr.eff.Target != nil {
-		l.targets = tr.targets
-		if len(l.targets) == 0 {
-			if t := d.defaultTarget(tr.eff.Target, tr.ctrl, tr.src); t != nil {
-				l.targets = []*inst{t}
-			}
-		}
-		if len(l.targets) == 0 {
-			d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's effect has no target, so it cannot activate", tr.src.name()), ruleRef{})
-			return
-		}
-		for _, t := range l.targets {
-			if why := d.badTarget(tr.eff.Target, tr.ctrl, t, tr.src); why != "" {
-				d.illegal(why, ruleRef{})
-				return
-			}
-		}
+	if tr.eff.Target != nil && !d.triggerTargets(tr, l) {
+		return
 	}
 	if d.triggerOnceUsed(tr) { // once.go
 		return
@@ -161,7 +143,6 @@ func (d *duel) activateTrigger(tr *trig) {
 		if a == nil {
 			a = &Action{Player: tr.ctrl}
 		}
-		var ok bool
 		if costs, ok = d.payCosts(tr.ctrl, tr.src, tr.eff, a, l.targets); !ok {
 			return
 		}
@@ -172,85 +153,63 @@ func (d *duel) activateTrigger(tr *trig) {
 	}
 }
 
-// activate handles "P activates X ..." and "P chains X ...".
+// triggerAfterMove: does a trigger whose card moved after its effect
+// triggered still activate (Profile.TriggerAfterMove)? Both answers are
+// told.
+func (d *duel) triggerAfterMove(tr *trig) bool {
+	if tr.src.moves == tr.moves {
+		return true
+	}
+	r := ref("Triggers mid-chain and from the Deck", d.p.TriggerAfterMove)
+	if !d.p.TriggerAfterMove.Value {
+		d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s moved to %s after its effect triggered, so the effect is not activated", tr.src.name(), d.locName(tr.src)), r)
+		return false
+	}
+	d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's trigger was met before it moved to %s: the effect still activates", tr.src.name(), d.locName(tr.src)), r)
+	return true
+}
+
+// triggerTargets gives a targeting trigger's link its targets: the ones
+// the line chose, else the default one; false when it has none or one is
+// not a valid target (that ends the replay).
+func (d *duel) triggerTargets(tr *trig, l *link) bool {
+	l.targets = tr.targets
+	if len(l.targets) == 0 {
+		if t := d.defaultTarget(tr.eff.Target, tr.ctrl, tr.src); t != nil {
+			l.targets = []*inst{t}
+		}
+	}
+	if len(l.targets) == 0 {
+		d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's effect has no target, so it cannot activate", tr.src.name()), ruleRef{})
+		return false
+	}
+	for _, t := range l.targets {
+		if why := d.badTarget(tr.eff.Target, tr.ctrl, t, tr.src); why != "" {
+			d.illegal(why, ruleRef{})
+			return false
+		}
+	}
+	return true
+}
+
+// activate handles "P activates X ..." and "P chains X ...": a trigger
+// waiting for the chain being built is chosen; anything else is checked,
+// targets and costs are settled, and it goes on the chain.
 func (d *duel) activate(a *Action) {
 	p := a.Player
 	if tr := d.pendingFor(a.Card.Card, p); tr != nil && d.building {
 		d.chooseTrigger(tr, a)
 		return
 	}
-	c, e := d.findActivatable(a)
-	if d.stopped || c == nil || !d.dmChoiceAllowed(p, c, e, a) {
-		return
-	}
-	if e = d.chosen(c, e, a); e == nil {
-		return
-	}
-	if !d.responseTurn(p) || d.responseBarred(p, c, e) {
-		return
-	}
-	isSpellTrap := !c.isMonster()
-	cardAct := isSpellTrap && e.Kind == "activate"
-	if cardAct {
-		var ok bool
-		if e, ok = d.continuousTrapUse(c, e, a); !ok {
-			return
-		}
-	} else if !d.faceUpTrapUse(c, e) {
-		return
-	}
-	sp := e.speed(c.c)
-	if !d.activationAllowed(p, c, e, cardAct) {
-		return
-	}
-
-	if !d.speedAllows(p, c, e, a) || !d.placeAllows(p, c) {
-		return
-	}
-	if !d.damageStepAllows(c, e) {
-		return
-	}
-	if !d.conditionMet(p, c, e) || !d.onceFree(c, e) || !d.trapUseResolving(c, e) {
-		return
-	}
-	if !d.findCheck(p, c, e) || !d.searchAllowed(p, c, e) {
-		return
-	}
-	// Targets. A Graveyard target may be a card the cost puts there ("A
-	// Feather of the Phoenix"), so it is chosen after the costs are paid.
-	gyTarget := e.Target != nil && strings.Contains(e.Target.What, "gy")
-	var targets []*inst
-	var ok bool
-	if !gyTarget {
-		if targets, ok = d.pickTargets(p, c, e, a); !ok {
-			return
-		}
-		if !d.targetRules(p, c, e, targets) {
-			return
-		}
-	}
-	if !d.drawCheck(p, c, e) {
-		return
-	}
-	oppP, ok := d.chooseOpponent(p, c, e, a)
-	if !ok || !d.choiceFits(p, c, e, a) || !d.declineFits(c, e, a) {
-		return
-	}
-	// Costs.
-	costs, ok := d.payCosts(p, c, e, a, targets)
+	c, e, cardAct, ok := d.mayActivate(a)
 	if !ok {
 		return
 	}
-	d.markOnce(c, e)
-	if gyTarget {
-		if targets, ok = d.pickTargets(p, c, e, a); !ok {
-			return
-		}
-	}
-	if c.loc == locHand && cardAct && !d.payToPlace(p, c) {
+	targets, oppP, costs, ok := d.targetAndPay(p, c, e, a, cardAct)
+	if !ok {
 		return
 	}
-	if len(d.chain) == 0 && sp == 1 {
+	if len(d.chain) == 0 && e.speed(c.c) == 1 {
 		if a.Before {
 			d.priorityAction()
 		} else {
@@ -280,6 +239,74 @@ func (d *duel) activate(a *Action) {
 	d.forcedResponses()
 }
 
+// mayActivate finds the card and effect the line activates and checks, in
+// order, every rule that may forbid it before targets and costs (each
+// check ends the replay with its verdict). cardAct: a Spell or Trap Card
+// is activated, not an effect of a card already face-up.
+func (d *duel) mayActivate(a *Action) (c *inst, e *Effect, cardAct, ok bool) {
+	p := a.Player
+	c, e = d.findActivatable(a)
+	if d.stopped || c == nil || !d.dmChoiceAllowed(p, c, e, a) {
+		return nil, nil, false, false
+	}
+	if e = d.chosen(c, e, a); e == nil {
+		return nil, nil, false, false
+	}
+	if !d.responseTurn(p) || d.responseBarred(p, c, e) {
+		return nil, nil, false, false
+	}
+	cardAct = !c.isMonster() && e.Kind == "activate"
+	if cardAct {
+		if e, ok = d.continuousTrapUse(c, e, a); !ok {
+			return nil, nil, false, false
+		}
+	} else if !d.faceUpTrapUse(c, e) {
+		return nil, nil, false, false
+	}
+	ok = d.activationAllowed(p, c, e, cardAct) &&
+		d.speedAllows(p, c, e, a) && d.placeAllows(p, c) &&
+		d.damageStepAllows(c, e) &&
+		d.conditionMet(p, c, e) && d.onceFree(c, e) && d.trapUseResolving(c, e) &&
+		d.findCheck(p, c, e) && d.searchAllowed(p, c, e)
+	return c, e, cardAct, ok
+}
+
+// targetAndPay chooses the activation's targets and opponent and pays its
+// costs. A Graveyard target may be a card the cost puts there ("A Feather
+// of the Phoenix"), so it is chosen after the costs are paid. A Spell or
+// Trap activated from the hand pays to be placed ("pay-to-place") last.
+func (d *duel) targetAndPay(p int, c *inst, e *Effect, a *Action, cardAct bool) (targets []*inst, oppP int, costs []string, ok bool) {
+	gyTarget := e.Target != nil && strings.Contains(e.Target.What, "gy")
+	if !gyTarget {
+		if targets, ok = d.pickTargets(p, c, e, a); !ok {
+			return nil, 0, nil, false
+		}
+		if !d.targetRules(p, c, e, targets) {
+			return nil, 0, nil, false
+		}
+	}
+	if !d.drawCheck(p, c, e) {
+		return nil, 0, nil, false
+	}
+	oppP, ok = d.chooseOpponent(p, c, e, a)
+	if !ok || !d.choiceFits(p, c, e, a) || !d.declineFits(c, e, a) {
+		return nil, 0, nil, false
+	}
+	if costs, ok = d.payCosts(p, c, e, a, targets); !ok {
+		return nil, 0, nil, false
+	}
+	d.markOnce(c, e)
+	if gyTarget {
+		if targets, ok = d.pickTargets(p, c, e, a); !ok {
+			return nil, 0, nil, false
+		}
+	}
+	if c.loc == locHand && cardAct && !d.payToPlace(p, c) {
+		return nil, 0, nil, false
+	}
+	return targets, oppP, costs, true
+}
+
 // chooseTrigger records a player's "P activates X" for a trigger that is
 // waiting to go on the chain being built: its targets, and that an optional
 // effect was chosen.
@@ -287,6 +314,10 @@ func (d *duel) chooseTrigger(tr *trig, a *Action) {
 	p := a.Player
 	if d.optionalBlocked(tr) {
 		d.illegal(fmt.Sprintf("%s's optional effect was set off by the discard for hand size, so it cannot be activated", tr.src.name()), ref("End-of-turn discard", d.p.HandSizeDiscard))
+		return
+	}
+	if why, r := d.missedTiming(tr); why != "" {
+		d.illegal(why+", so it cannot be activated", r)
 		return
 	}
 	tr.act = a
@@ -502,6 +533,10 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 			return nil, nil
 		}
 		return c, e
+	}
+	if why := untriggered(c); why != "" { // specialnegate.go
+		d.illegal(why, ruleRef{})
+		return nil, nil
 	}
 	d.fail("%s has no effect %s can activate from %s now", c.name(), d.pn(p), d.locName(c))
 	return nil, nil
@@ -967,8 +1002,10 @@ func (d *duel) resolveChain() {
 	ch := &d.t.Chains[d.chainRec]
 	d.emit("resolve", -1, "", fmt.Sprintf("Chain %d resolves", ch.N), ruleRef{})
 	d.tick()
+	since := d.trigSeq
 	for i := len(d.chain) - 1; i >= 0 && !d.stopped && !d.over; i-- {
 		l := d.chain[i]
+		d.overtake(since, fmt.Sprintf("Chain Link %d resolved after it", l.rec.N))
 		d.resolveLink(l)
 		d.checkLoss()
 		d.settle()

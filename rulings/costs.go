@@ -161,6 +161,7 @@ func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action, targets []*inst) (
 		}
 	}
 	d.tick()
+	since := d.trigSeq
 	var out []string
 	for _, o := range e.Cost {
 		cc := costCall{d: d, p: p, c: c, a: a, targets: targets, o: o}
@@ -174,6 +175,7 @@ func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action, targets []*inst) (
 		}
 		out = append(out, paid...)
 	}
+	d.overtake(since, fmt.Sprintf("it was paid as a cost for %s, which went ahead after it", effectName(c.c, e)))
 	d.checkLoss()
 	return out, !d.over
 }

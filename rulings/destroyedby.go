@@ -15,6 +15,10 @@ package rulings
 // trigDestroyedByOpponent is the condition of this file.
 const trigDestroyedByOpponent = "destroyed-in-possession-to-gy"
 
+// trigDestroyedByOppEffect is the same by an opponent's card effect only,
+// not by battle ("Grandmaster of the Six Samurai"; specialnegate.go).
+const trigDestroyedByOppEffect = "destroyed-by-opponent-effect-to-gy"
+
 // destroyedByOpponent queues c's `destroyed-by-opponent-to-gy` triggers if
 // it was destroyed while its owner had it (held is whether its owner
 // controlled it) by battle or by an opponent's card effect, and went to the
@@ -28,7 +32,7 @@ func (d *duel) destroyedByOpponent(c *inst, held, battle bool) {
 	}
 	for i := range c.c.Effects {
 		e := &c.c.Effects[i]
-		if e.Kind != "trigger" || e.When != trigDestroyedByOpponent {
+		if e.Kind != "trigger" || e.When != trigDestroyedByOpponent && (battle || e.When != trigDestroyedByOppEffect) {
 			continue
 		}
 		if battle {
@@ -41,4 +45,6 @@ func (d *duel) destroyedByOpponent(c *inst, held, battle bool) {
 
 // keptWhenSummonNegated: the trigger still activates when its card's
 // Summon is negated (negateSummon, summonnegate.go).
-func keptWhenSummonNegated(tr *trig) bool { return tr.eff.When == trigDestroyedByOpponent }
+func keptWhenSummonNegated(tr *trig) bool {
+	return tr.eff.When == trigDestroyedByOpponent || tr.eff.When == trigDestroyedByOppEffect
+}

@@ -116,6 +116,7 @@ type inst struct {
 	tiedTo          *inst           // destroyed when this card leaves the field ("Il Blud", gemini.go)
 	dmgTaken        int             // battle damage its controller took, for its trigger (tokens.go)
 	lpPaid          int             // LP its controller last paid, for its `lp-paid` trigger (lppaid.go)
+	monShield       bool            // cannot be targeted by monster effects while on the field ("Fossil Fusion", fossil.go)
 	turnAtk         int             // ATK gained until the End Phase of turn turnAtkTurn ("Card Trooper", ops_stats.go)
 	turnAtkTurn     int
 	spiritTurn      int // turn a Spirit monster was Normal Summoned or flipped face-up (spirit.go)
@@ -179,6 +180,7 @@ type pstate struct {
 	maxx                     int  // draws for each opponent's Special Summon this turn ("Maxx \"C\"", summonwatch.go)
 	noSummon                 bool // cannot Summon for the rest of the turn ("Scapegoat")
 	noExtra                  bool // cannot Special Summon from the Extra Deck this turn
+	burialTurn, burialUsed   int  // the turn it may banish from the Graveyards instead of Tributing, and the turn it did ("Tribute Burial", burial.go)
 	dragonsGone              int  // Dragon monsters discarded or Tributed this turn ("Super Rejuvenation")
 	mzBlocked                int  // Monster Zones held for a card banished for a while ("Dimensionhole")
 	extra                    []*inst
@@ -303,6 +305,7 @@ func (d *duel) move(c *inst, to string, p int) (fromField bool) {
 		c.noAttack, c.pzone, c.asSpell, c.hit, c.special = false, false, false, nil, false
 		c.noSynchro, c.stShield, c.stShieldBy = false, 0, nil
 		c.gemini, c.tiedTo = false, nil
+		c.monShield = false
 		if to != locGY {
 			c.gyGrant = false
 		}

@@ -59,6 +59,13 @@ type Effect struct {
 	// NoResponse: its controller's opponents cannot activate cards or
 	// effects in response to its activation ("Borreload Dragon": noresponse.go).
 	NoResponse bool `yaml:"no-response,omitempty" json:"no_response,omitempty"`
+	// Wording is how an optional Trigger Effect is worded: "when" ("When
+	// ... you can": it misses the timing when its event was not the last
+	// thing to happen) or "if" ("If ... you can": it never misses); empty
+	// where the wording is not sourced, and then it never misses
+	// (timingmiss.go). WordingSource says where the wording comes from.
+	Wording       string `yaml:"wording,omitempty" json:"-"`
+	WordingSource string `yaml:"wording-source,omitempty" json:"-"`
 	// If is a condition the effect needs when it would activate, besides
 	If   string   `yaml:"if,omitempty" json:"if,omitempty"`
 	Alts []Effect `yaml:"-" json:"choices,omitempty"`
@@ -120,6 +127,8 @@ var whenConditions = map[string]string{
 	"spell-trap-activated":         "a Spell or Trap Card is activated",
 	"trap-activated":               "a Trap Card is activated",
 	WhenCanLoseAtkDef:              "this card has the ATK and DEF its effect makes it lose",
+	WhenSpecialSummonOrActivated:   "a monster would be Special Summoned, or a card or effect that would Special Summon one is activated",
+	trigDestroyedByOppEffect:       "this card is destroyed by an opponent's card effect and sent to the Graveyard",
 	"spell-activated":              "a Spell Card is activated",
 	"summon":                       "a monster would be Summoned, or a Spell or Trap Card is activated",
 	"monster-effect-activated":     "a monster effect is activated",
@@ -245,6 +254,8 @@ var opSpec = map[string]string{
 	"grant-sent-to-gy-trigger":         "",
 	"send-from-deck-to-gy":             "filter",
 	"send-from-deck-paid-stat":         "filter",
+	"tribute-burial":                   "",
+	"fusion-from-graveyards":           "filter",
 	"banish-self-and-summon-copy":      "",
 	"halve-battle-damage":              "",
 	"summon-tokens":                    "n what to",
@@ -452,6 +463,7 @@ var opSpec = map[string]string{
 	"no-direct-attack-without-material": "", // directlimit.go
 	"monsters-banished-instead-of-gy":   "", // banishinstead.go
 	"destroy-equips":                    "", // equiprules.go
+	"unique-face-up":                    "", // specialnegate.go
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
@@ -479,6 +491,9 @@ func (e *Effect) validate() string {
 	}
 	if e.Kind == "trigger" && e.When == "" {
 		return "a trigger needs `when`"
+	}
+	if why := wordingProblem(e); why != "" {
+		return why
 	}
 	if e.Target != nil && !targetKinds[e.Target.What] {
 		return fmt.Sprintf("unknown target %q", e.Target.What)

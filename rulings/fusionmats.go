@@ -20,12 +20,16 @@ import (
 // fuseMaterials finds the monsters a Fusion line names, in its player's
 // hand or on the field.
 func (d *duel) fuseMaterials(e *Effect, a *Action, p int) []*inst {
-	if !hasOp(e, "fusion-with-materials") {
+	where := []string{locHand, locMonster}
+	switch {
+	case hasOp(e, "fusion-from-graveyards"): // fossil.go
+		where = []string{locGY}
+	case !hasOp(e, "fusion-with-materials"):
 		return nil
 	}
 	var out []*inst
 	for _, r := range a.Fuse {
-		if t := d.find(r, p, locHand, locMonster); t != nil && !containsInst(out, t) {
+		if t := d.find(r, p, where...); t != nil && !containsInst(out, t) {
 			out = append(out, t)
 		}
 	}

@@ -179,7 +179,7 @@ func (d *duel) fork() *duel {
 	f.resolving = nil
 	f.forked, f.loopFound, f.steps = true, false, 0
 	f.nameUsed = maps.Clone(d.nameUsed)
-	f.t = &Timeline{Format: d.t.Format, profile: d.p, attacks: map[string]int{}, timings: map[string]string{}, destroy: map[string]string{}, reveals: map[string]bool{}}
+	f.t = &Timeline{Format: d.t.Format, profile: d.p, attacks: map[string]int{}, timings: map[string]string{}, destroy: map[string]string{}, reveals: map[string]bool{}, triggered: map[string]bool{}}
 	for _, ch := range d.t.Chains {
 		ch.Links = append([]Link(nil), ch.Links...)
 		f.t.Chains = append(f.t.Chains, ch)

@@ -162,6 +162,9 @@ func narrTurn(s *Scenario, a *Action, who string) (string, bool) {
 	case vRoll:
 		return fmt.Sprintf("%s rolls a die: it shows %d", who, a.N), true
 	case vPass:
+		if a.Declare == declPass {
+			return "Neither player answers the attack declaration", true
+		}
 		if a.Player < 0 {
 			return "Neither player responds", true
 		}

@@ -35,6 +35,9 @@ func (d *duel) responseBarred(p int, c *inst, e *Effect) bool {
 // face-up monster "cannot be targeted by monster effects"
 // (`untargetable-by-monster-effects`, "Borreload Dragon"), or "".
 func (d *duel) untargetableBy(c, src *inst) string {
+	if c.monShield && c.loc == locMonster && c.faceUp && src.isMonster() { // fossil.go
+		return fmt.Sprintf("%s cannot be targeted by monster effects (its Fusion Materials came from every Graveyard)", d.describe(c))
+	}
 	if c.loc != locMonster || !c.faceUp || !src.isMonster() || c.hasOp("continuous", "untargetable-by-monster-effects") == nil || d.live(c, "untargetable-by-monster-effects") == nil {
 		return ""
 	}

@@ -19,6 +19,8 @@ var effectOps = map[string]opFunc{
 	"search":                           opSearch,
 	"send-from-deck-to-gy":             opSendFromDeckToGy,
 	"send-from-deck-paid-stat":         opSendFromDeckPaidStat, // lppaid.go
+	"tribute-burial":                   opTributeBurial,        // burial.go
+	"fusion-from-graveyards":           opFusionFromGraveyards, // fossil.go
 	"mill":                             opMill,
 	"set-face-down":                    opSetFaceDown,
 	"discard-random":                   opDiscardRandom,

@@ -55,6 +55,7 @@ const (
 	WhatDeck          What = "deck"            // special-summon-zeroed: from the Deck only
 	WhatInstant       What = "instant"         // fusion-summon: cannot attack, destroyed in the End Phase
 	WhatSpecial       What = "special"         // negate-summon: only an opponent's Special Summon
+	WhatAnySpecial    What = "any-special"     // negate-summon: any player's Special Summon ("Royal Oppression")
 	WhatSummonTurn    What = "summon-turn"     // no-tribute-summon: only the turn it was Summoned
 	WhatOptional      What = "optional"        // special-summon-from-deck: a "then you can" part the line may decline (optional.go)
 	// conditions and durations
@@ -189,7 +190,7 @@ var opWhat = map[string]whatArg{
 	"special-summon-zeroed":            oneOf(WhatDeck),
 	"fusion-summon":                    oneOf(WhatInstant),
 	"ritual-summon":                    oneOf(WhatHandOrGY),
-	"negate-summon":                    oneOf(WhatSpecial),
+	"negate-summon":                    oneOf(WhatSpecial, WhatAnySpecial),
 	"no-tribute-summon":                oneOf(WhatSummonTurn),
 	"summon-tokens":                    tokenArg,
 	"token-to-summoners-opponent":      tokenArg,

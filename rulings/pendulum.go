@@ -99,41 +99,12 @@ func (d *duel) payDMCostForSpell(p int, c *inst) bool {
 // pendulumSummon plays "A Pendulum Summons Gemini Elf and Battle Ox".
 func (d *duel) pendulumSummon(a *Action) {
 	p := a.Player
-	if !d.mainPhaseAction(p, "Pendulum Summon") {
+	lo, hi, ok := d.pendulumStart(p)
+	if !ok {
 		return
 	}
-	if d.pl[p].pendulumSummoned {
-		d.illegal(fmt.Sprintf("%s has already Pendulum Summoned this turn", d.pn(p)), ruleRef{})
-		return
-	}
-	sc := d.pendulumScales(p)
-	if len(sc) < 2 {
-		d.illegal(fmt.Sprintf("%s needs a card in each Pendulum Zone to Pendulum Summon", d.pn(p)), ruleRef{})
-		return
-	}
-	lo, hi := min(sc[0].c.PendulumScale(), sc[1].c.PendulumScale()), max(sc[0].c.PendulumScale(), sc[1].c.PendulumScale())
-	var ms []*inst
-	dmz := false
-	for _, r := range a.Tribute {
-		c := d.find(r, p, locHand)
-		fromDMZ := false
-		if c == nil {
-			if c = d.dmFor(r, p); c != nil {
-				fromDMZ = true
-			}
-		}
-		if c == nil || containsInst(ms, c) {
-			d.fail("%s", d.whereText(r, p, "hand"))
-			return
-		}
-		if !d.pendulumSummonable(c, fromDMZ, lo, hi) {
-			return
-		}
-		dmz = dmz || fromDMZ
-		ms = append(ms, c)
-	}
-	if len(ms) == 0 || len(ms) > d.freeMZ(p) {
-		d.illegal(fmt.Sprintf("%s has %d free Monster Zones for %d monsters", d.pn(p), d.freeMZ(p), len(ms)), ruleRef{})
+	ms, dmz, ok := d.pendulumMonsters(a, p, lo, hi)
+	if !ok {
 		return
 	}
 	for _, c := range ms {
@@ -160,6 +131,55 @@ func (d *duel) pendulumSummon(a *Action) {
 	}
 	d.emit("rule", p, "", fmt.Sprintf("%s's Pendulum Summon of %s starts no chain", d.pn(p), strings.Join(names, ", ")), ruleRef{})
 	d.afterSummon(ms[len(ms)-1])
+}
+
+// pendulumStart checks that player p may Pendulum Summon now (a Main
+// Phase, not yet this turn, a card in each Pendulum Zone) and returns the
+// Scales' low and high.
+func (d *duel) pendulumStart(p int) (lo, hi int, ok bool) {
+	if !d.mainPhaseAction(p, "Pendulum Summon") {
+		return 0, 0, false
+	}
+	if d.pl[p].pendulumSummoned {
+		d.illegal(fmt.Sprintf("%s has already Pendulum Summoned this turn", d.pn(p)), ruleRef{})
+		return 0, 0, false
+	}
+	sc := d.pendulumScales(p)
+	if len(sc) < 2 {
+		d.illegal(fmt.Sprintf("%s needs a card in each Pendulum Zone to Pendulum Summon", d.pn(p)), ruleRef{})
+		return 0, 0, false
+	}
+	a, b := sc[0].c.PendulumScale(), sc[1].c.PendulumScale()
+	return min(a, b), max(a, b), true
+}
+
+// pendulumMonsters finds the monsters the line Pendulum Summons, in the
+// hand or the Deck Master Zone (dmz: one is the Deck Master), checks each,
+// and that they fit in the free Monster Zones.
+func (d *duel) pendulumMonsters(a *Action, p, lo, hi int) (ms []*inst, dmz, ok bool) {
+	for _, r := range a.Tribute {
+		c := d.find(r, p, locHand)
+		fromDMZ := false
+		if c == nil {
+			if c = d.dmFor(r, p); c != nil {
+				fromDMZ = true
+			}
+		}
+		if c == nil || containsInst(ms, c) {
+			d.fail("%s", d.whereText(r, p, "hand"))
+			return nil, false, false
+		}
+		if !d.pendulumSummonable(c, fromDMZ, lo, hi) {
+			return nil, false, false
+		}
+		dmz = dmz || fromDMZ
+		ms = append(ms, c)
+	}
+	if len(ms) == 0 || len(ms) > d.freeMZ(p) {
+		d.illegal(fmt.Sprintf("%s has %d free Monster Zones for %d monsters", d.pn(p), d.freeMZ(p), len(ms)), ruleRef{})
+		return nil, false, false
+	}
+	return ms, dmz, true
 }
 
 // pendulumSummonable checks one monster of a Pendulum Summon.

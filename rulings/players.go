@@ -182,6 +182,20 @@ func (d *duel) rotationNames() []string {
 func (d *duel) removePlayer(p int) {
 	r := ref("Removing a player", d.p.PlayerRemoval)
 	d.emit("rule", p, "", fmt.Sprintf("%s is removed from the game; the others stay where they sit", d.pn(p)), r)
+	d.dropPlayersLinks(p, r)
+	d.ownedLeaveGame(p, r)
+	// Cards p controlled that others own go back to their owners.
+	for _, c := range append(append([]*inst{}, d.pl[p].mz...), d.pl[p].st...) {
+		d.backToOwner(c, r)
+	}
+	if d.atk != nil && d.atk.attacker.loc == locGone {
+		d.atk = nil
+	}
+}
+
+// dropPlayersLinks takes a removed player's Chain Links off the chain and
+// their waiting triggers out of the queue.
+func (d *duel) dropPlayersLinks(p int, r ruleRef) {
 	for _, l := range d.chain {
 		if l.ctrl == p && !l.gone {
 			l.gone = true
@@ -196,7 +210,12 @@ func (d *duel) removePlayer(p int) {
 		}
 	}
 	d.pending = keep
-	// Cards p owns, wherever they are; the hidden zones as a whole.
+}
+
+// ownedLeaveGame takes out of the game every card a removed player owns,
+// wherever it is: their hidden zones as a whole, then each card (a Token
+// another player controls stays).
+func (d *duel) ownedLeaveGame(p int, r ruleRef) {
 	own := d.pl[p]
 	for _, z := range []struct {
 		list *[]*inst
@@ -227,30 +246,30 @@ func (d *duel) removePlayer(p int) {
 			d.leaveGame(ps.dm)
 		}
 	}
-	// Cards p controlled that others own go back to their owners.
-	for _, c := range append(append([]*inst{}, d.pl[p].mz...), d.pl[p].st...) {
-		o := c.owner
-		if c.c != nil && c.c.Has("token") {
-			d.leaveGame(c)
-			continue
-		}
-		to := locMonster
-		if c.loc == locSpell {
-			to = locSpell
-		}
-		if (to == locMonster && d.freeMZ(o) <= 0) || (to == locSpell && d.freeST(o) <= 0) {
-			d.emit("rule", o, c.name(), fmt.Sprintf("%s has no free zone for %s: it goes to the Graveyard", d.pn(o), c.name()), r)
-			d.moveTo(c, locGY, "returned to its owner, whose zones are full")
-			continue
-		}
-		d.remove(c)
-		d.place(c, o, to)
-		c.ctrlBack, c.ctrlUntil, c.equipTo = -1, false, nil
-		d.emit("control", o, c.name(), fmt.Sprintf("%s goes back to its owner %s", c.name(), d.pn(o)), r)
+}
+
+// backToOwner returns a card a removed player controlled to its owner's
+// matching zone, or to the Graveyard when that zone is full; a Token
+// leaves the game.
+func (d *duel) backToOwner(c *inst, r ruleRef) {
+	o := c.owner
+	if c.c != nil && c.c.Has("token") {
+		d.leaveGame(c)
+		return
 	}
-	if d.atk != nil && d.atk.attacker.loc == locGone {
-		d.atk = nil
+	to := locMonster
+	if c.loc == locSpell {
+		to = locSpell
 	}
+	if (to == locMonster && d.freeMZ(o) <= 0) || (to == locSpell && d.freeST(o) <= 0) {
+		d.emit("rule", o, c.name(), fmt.Sprintf("%s has no free zone for %s: it goes to the Graveyard", d.pn(o), c.name()), r)
+		d.moveTo(c, locGY, "returned to its owner, whose zones are full")
+		return
+	}
+	d.remove(c)
+	d.place(c, o, to)
+	c.ctrlBack, c.ctrlUntil, c.equipTo = -1, false, nil
+	d.emit("control", o, c.name(), fmt.Sprintf("%s goes back to its owner %s", c.name(), d.pn(o)), r)
 }
 
 // leaveGame removes a card from the game with its owner.
@@ -376,6 +395,9 @@ type lingering struct {
 
 // summonBanned: does a lasting effect stop this Summon of c?
 func (d *duel) summonBanned(c *inst) string {
+	if why := d.uniqueBarred(c); why != "" { // specialnegate.go
+		return why
+	}
 	for _, l := range d.lingering {
 		if l.kind == "no-effect-summons" && c.c != nil && c.c.Has("effect") {
 			return fmt.Sprintf("%s's effect still applies: no player can Normal or Special Summon an Effect Monster until %s's next Draw Phase", l.src, d.pn(l.owner))

@@ -125,7 +125,8 @@ type Profile struct {
 	ContinuousTrapFlipUse  Setting[bool]   // a Set Continuous Trap may be activated and its Ignition-like effect used at once; applied in duel.continuousTrapFlipUse (rules.go)
 	AlwaysReveal           Setting[bool]   // hands and Decks are revealed to verify a resolution even when public information proves it; applied in duel.verify (reveal.go)
 	FailToFind             Setting[bool]   // a Deck search may be activated with no legal card to find; applied in duel.failToFindAllowed (rules.go)
-	TriggerAfterMove       Setting[bool]   // a trigger met mid-chain (or in the Deck) activates although its card has moved; applied in duel.activateTrigger (chain.go)
+	TriggerAfterMove       Setting[bool]   // a trigger met mid-chain (or in the Deck) activates although its card has moved; applied in duel.triggerAfterMove (chain.go)
+	MissTiming             Setting[bool]   // an optional "when ... you can" Trigger Effect whose event was not the last thing to happen misses the timing; applied in duel.missedTiming (timingmiss.go)
 	EquipFailKeeps         Setting[bool]   // a failed monster equip leaves the target where it is (else: Graveyard); applied in duel.equipMonster (ops.go)
 	OpponentSummonPosition Setting[bool]   // a monster the turn player's opponent Summoned may change position that turn; applied in duel.positionFree (rules.go)
 	VoluntaryLoops         Setting[string] // LoopsIllegal or LoopsBroken; applied in duel.loopsIllegal (loop.go)
@@ -368,6 +369,10 @@ func (p *Profile) cardSwitches(l *switchList) {
 		p.TriggerAfterMove,
 		"yes: the trigger is recognized when it is met and activates after the chain wherever the card went",
 		"no: a card that moved before its effect could activate loses the activation")
+	l.addB("trigger-timing", "Missing the timing", "Whether an optional \"when ... you can\" Trigger Effect can still be activated when its event was not the last thing to happen.",
+		p.MissTiming,
+		"no: it misses the timing (a card sent as a cost, or by a Chain Link after which more links resolved); \"if ... you can\" and mandatory effects never miss",
+		"yes: it can always be activated")
 	l.addB("monster-equip", "Monsters equipping monsters", "What happens to the target when a monster's equip effect fails because that monster left the field or was turned face-down.",
 		p.EquipFailKeeps,
 		"the target stays where it is", "the target is sent to the Graveyard")
@@ -512,6 +517,7 @@ const (
 	todayFailFind    = "goat-08#today"
 	todayMatch       = "goat-11#today"
 	todayTrigger     = "goat-12#today"
+	todayMissTiming  = "goat-09#today"
 	todayEquip       = "goat-13#today"
 	todayPosition    = "goat-14#today"
 	todayLoops       = "goat-17#today"
@@ -549,6 +555,7 @@ func goatProfile() *Profile {
 		AlwaysReveal:           sourced(true, "goat-07#rule"),
 		FailToFind:             sourced(true, "goat-08#rule"),
 		TriggerAfterMove:       sourced(true, "goat-12#rule"),
+		MissTiming:             sourced(true, "goat-09#step-3"),
 		EquipFailKeeps:         sourced(true, "goat-13#rule"),
 		OpponentSummonPosition: sourced(true, "goat-14#rule"),
 		VoluntaryLoops:         sourced(LoopsIllegal, "goat-17#rule"),
@@ -624,6 +631,7 @@ func hatProfile() *Profile {
 		AlwaysReveal:           assumed(false, todayReveal),
 		FailToFind:             assumed(false, todayFailFind),
 		TriggerAfterMove:       assumed(false, todayTrigger),
+		MissTiming:             sourced(true, "hat-05#step-3"),
 		EquipFailKeeps:         assumed(false, todayEquip),
 		OpponentSummonPosition: assumed(false, todayPosition),
 		VoluntaryLoops:         sourced(LoopsIllegal, "hat-09#rule"),
@@ -697,6 +705,7 @@ func edisonProfile() *Profile {
 		AlwaysReveal:           assumed(false, fb("verifying-hands")),
 		FailToFind:             assumed(false, fb("failure-to-find")),
 		TriggerAfterMove:       sourced(true, "edison-09#rule"),
+		MissTiming:             assumed(true, "edison-fallbacks#fallback-missing-the-timing"),
 		EquipFailKeeps:         assumed(false, fb("monster-equip")),
 		OpponentSummonPosition: assumed(false, fb("battle-position")),
 		VoluntaryLoops:         sourced(LoopsIllegal, "edison-12#rule"),
@@ -789,6 +798,7 @@ func modernProfile() *Profile {
 		AlwaysReveal:           sourced(false, todayReveal),
 		FailToFind:             sourced(false, todayFailFind),
 		TriggerAfterMove:       sourced(false, todayTrigger),
+		MissTiming:             assumed(true, todayMissTiming),
 		EquipFailKeeps:         sourced(false, todayEquip),
 		OpponentSummonPosition: sourced(false, todayPosition),
 		VoluntaryLoops:         sourced(LoopsBroken, todayLoops),
@@ -816,7 +826,7 @@ func domainProfile() *Profile {
 	p.Summary = "A multiplayer singleton format on today's rules: two or more players (or teams) in facing pairs, clockwise turns and responses, and a Deck Master for each player. The engine replays up to 6 players, its own limit."
 	for _, s := range []*Setting[bool]{&p.SharedFieldSpell, &p.IgnitionPriority, &p.LPCostToZero,
 		&p.MaintenanceToZero, &p.ChainEnergyToZero, &p.DrawPastDeck, &p.ZeroATKBothDie, &p.OneChainOnAttack,
-		&p.ContinuousTrapFlipUse, &p.AlwaysReveal, &p.FailToFind, &p.TriggerAfterMove, &p.EquipFailKeeps,
+		&p.ContinuousTrapFlipUse, &p.AlwaysReveal, &p.FailToFind, &p.TriggerAfterMove, &p.MissTiming, &p.EquipFailKeeps,
 		&p.OpponentSummonPosition, &p.TrapMonsterZones, &p.MatchDraws, &p.FirstOverTriggers} {
 		s.Assumed = true
 	}

@@ -131,6 +131,7 @@ type trig struct {
 	mandatory bool
 	moves     int     // its card's moves when it triggered
 	eot       bool    // set off by the discard for hand size
+	overtaken string  // what happened after its event, for missing the timing (timingmiss.go)
 	act       *Action // the line that activates it, with its choices
 }
 
@@ -167,7 +168,7 @@ var stepTitle = map[string]string{"start": "Start Step", "battle": "Battle Step"
 // is a budget of DefaultBudget for this replay alone.
 func Replay(ctx context.Context, s *Scenario, p *Profile, b *Budget) (t *Timeline) {
 	t = &Timeline{Format: p.ID, FormatName: p.Name, profile: p,
-		attacks: map[string]int{}, timings: map[string]string{}, destroy: map[string]string{}, reveals: map[string]bool{}}
+		attacks: map[string]int{}, timings: map[string]string{}, destroy: map[string]string{}, reveals: map[string]bool{}, triggered: map[string]bool{}}
 	if s == nil {
 		t.Error = &ParseError{Msg: "no scenario"}
 		return t
@@ -425,7 +426,7 @@ func (d *duel) prepare(a *Action) {
 	if len(d.maint) > 0 && a.Verb != vPay && a.Verb != vNoPay {
 		d.defaultMaintenance()
 	}
-	if d.building && !d.isBuildAction(a) && !d.activatesFirst(a) {
+	if d.building && !d.isBuildAction(a) && !d.activatesFirst(a) && !d.summonWindowFirst(a) {
 		d.finishBuild()
 	}
 	if d.stopped || d.over {
@@ -600,7 +601,7 @@ var verbs = map[string]func(d *duel, a *Action){
 	vAnswerDiscard: (*duel).answerDiscard, // discardnegate.go
 	vReturnDM:      (*duel).returnDM,
 	vKeepDM:        (*duel).keepDM,
-	vPass:          func(d *duel, a *Action) { d.pass(a.Player) },
+	vPass:          (*duel).passLine,
 	vDraw:          func(d *duel, a *Action) { d.draw(a.Player, a.N, ""); d.checkLoss() },
 	vNormalSummon:  (*duel).summon,
 	vTributeSummon: (*duel).summon,

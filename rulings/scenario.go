@@ -171,6 +171,9 @@ type Action struct {
 	// Decline: "declining …": the effect's optional "then you can" part is
 	// not used (optional.go).
 	Decline bool
+	// Banish are the monsters a Tribute Summon banishes from the
+	// Graveyards instead of Tributing ("banishing X and Y": burial.go).
+	Banish []*CardRef
 }
 
 // CardRef names a card in an action, optionally with its controller.

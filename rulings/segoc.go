@@ -42,6 +42,7 @@ func (d *duel) queue(c *inst, e *Effect, at int, battled *inst) {
 		tr.ctrl = c.owner
 	}
 	d.pending = append(d.pending, tr)
+	d.t.triggered[c.name()] = true // the query "triggered X" (ask.go)
 	what := "mandatory"
 	if e.Optional {
 		what = "optional"
@@ -191,6 +192,10 @@ func (d *duel) finishBuild() {
 	for _, tr := range due {
 		if d.optionalBlocked(tr) {
 			d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s's optional effect was set off by the discard for hand size and cannot be activated", tr.src.name()), ref("End-of-turn discard", d.p.HandSizeDiscard))
+			continue
+		}
+		if why, r := d.missedTiming(tr); why != "" {
+			d.emit("trigger", tr.ctrl, tr.src.name(), why, r)
 			continue
 		}
 		if tr.mandatory || tr.chosen {

@@ -77,6 +77,13 @@ func (d *duel) summon(a *Action) {
 		}
 		tributes = append(tributes, t)
 	}
+	var banished []*inst
+	if len(a.Banish) > 0 {
+		if banished = d.burialTributes(p, c, need, a.Banish); banished == nil { // burial.go
+			return
+		}
+		need = 0
+	}
 	if a.N > 0 && len(tributes) == 0 {
 		if !d.tributesPaidInLP(p, c, need, a.N) {
 			return
@@ -104,12 +111,18 @@ func (d *duel) summon(a *Action) {
 	}
 	d.slowAction()
 	d.pl[p].normalSummoned = true
+	if len(banished) > 0 {
+		d.tick()
+		d.burialBanish(p, c, banished)
+	}
 	if len(tributes) > 0 {
 		d.tick()
+		since := d.trigSeq
 		for _, t := range tributes {
 			d.tribute(t, fmt.Sprintf("Tributed for %s", c.name()))
 			t.costFor = c.id
 		}
+		d.overtake(since, fmt.Sprintf("it was Tributed, and the Tribute Summon of %s happened after it", c.name()))
 	}
 	d.tick()
 	d.remove(c)
@@ -120,7 +133,7 @@ func (d *duel) summon(a *Action) {
 	d.faceUpNow(c)
 	kind := "Normal Summons"
 	cond := "normal-summoned"
-	if len(tributes) > 0 {
+	if len(tributes) > 0 || len(banished) > 0 {
 		kind, cond = "Tribute Summons", "tribute-summoned"
 	}
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s %s %s", d.pn(p), kind, c.name()), ruleRef{})

@@ -16,8 +16,11 @@ package rulings
 // "Solemn Warning" instead negates the activation of the effect that would
 // Special Summon.
 //
-// Known limit: a Summon whose own mandatory trigger goes on a chain at once
-// leaves no empty chain to answer, so these cards cannot answer it.
+// The Summon Negation Window comes before the Summon succeeds, so it comes
+// before the Summoned monster's triggers go on a chain: a line that
+// activates a Summon negator there is played first (summonWindowFirst,
+// asked by prepare), and a negated Summon drops the monster's mandatory
+// "when Summoned" trigger with the rest.
 
 import (
 	"fmt"
@@ -31,6 +34,27 @@ func (d *duel) summonNegatable(top *link) []*inst {
 		return nil
 	}
 	return d.summonedNow()
+}
+
+// summonWindowFirst reports whether line a activates a card that negates
+// Summons while a Summon's triggers wait to go on a chain and the Summon
+// may still be negated. The Summon has not succeeded yet, so the negator is
+// activated first and the triggers keep waiting: they go on a chain after
+// its chain, unless the negated Summon dropped them.
+func (d *duel) summonWindowFirst(a *Action) bool {
+	if !d.building || a.Verb != vActivate || a.Card == nil || a.Resp != nil || len(d.summonNegatable(nil)) == 0 {
+		return false
+	}
+	negator := false
+	for _, e := range a.Card.Card.Effects {
+		negator = negator || e.Negates == "summon"
+	}
+	if !negator || d.pendingFor(a.Card.Card, a.Player) != nil {
+		return false
+	}
+	d.building = false
+	d.emit("rule", a.Player, a.Card.Card.Name, fmt.Sprintf("%s answers the Summon in its negation window, before the Summoned monster's triggers go on a chain: the Summon has not succeeded yet", a.Card.Card.Name), ruleRef{})
+	return true
 }
 
 // whenSummonOrSpecialActivated: a monster would be Summoned, or a card or
@@ -65,7 +89,7 @@ func opNegateSummon(d *duel, l *link, o Op) {
 		return
 	}
 	for _, m := range l.summoned {
-		if o.What == WhatSpecial && (!m.special || m.summonedBy == l.ctrl) {
+		if o.What == WhatSpecial && (!m.special || m.summonedBy == l.ctrl) || o.What == WhatAnySpecial && !m.special {
 			continue
 		}
 		d.negateSummon(m, l.src.name())

@@ -33,6 +33,9 @@ type Timeline struct {
 	timings map[string]string // card name -> timing of its first activation
 	destroy map[string]string // card name -> "battle" / "effect"
 	reveals map[string]bool   // "B hand", "A Deck": what was revealed to verify a resolution
+	// triggered: card name -> a Trigger Effect of the card met its
+	// condition (segoc.go: queue), whether or not it was then activated.
+	triggered map[string]bool
 }
 
 // Event is one thing that happened.

@@ -18,7 +18,8 @@ import (
 type whenCheck func(d *duel, p int, c *inst, e *Effect, top *link) (string, ruleRef)
 
 var whenChecks = map[string]whenCheck{
-	WhenCanLoseAtkDef:              whenCanLoseAtkDef, // losethen.go
+	WhenCanLoseAtkDef:              whenCanLoseAtkDef,            // losethen.go
+	WhenSpecialSummonOrActivated:   whenSpecialSummonOrActivated, // specialnegate.go
 	"monster-summoned":             whenMonsterSummoned,
 	"opponent-attack-declared":     whenAttackDeclared,
 	"opponent-direct-attack":       whenAttackDeclared,
@@ -91,6 +92,13 @@ func whenAttackDeclared(d *duel, p int, _ *inst, e *Effect, _ *link) (string, ru
 			r = ref("Responses to an attack", d.p.OneChainOnAttack)
 		}
 		return "the chain that answered the attack declaration has resolved", r
+	}
+	if a != nil && a.declPassed && p != d.tp {
+		r := plain("battle-phase-reference#battle-step")
+		if d.oneChainOnAttack() {
+			r = ref("Responses to an attack", d.p.OneChainOnAttack)
+		}
+		return "neither player answered the attack declaration, so its window has closed", r
 	}
 	return "it answers an attack declaration, and no attack has just been declared", ruleRef{}
 }

@@ -151,6 +151,9 @@
         return;
       }
       var n = ++seq;
+      // The query these results answer: by the time they arrive the input
+      // may hold more letters, whose own request is still to be sent.
+      var asked = input.value.trim();
       ctrl = window.AbortController ? new AbortController() : null;
       out.setAttribute("aria-busy", "true");
       // The panel under the header shows the first few results; the search
@@ -165,7 +168,7 @@
           box.innerHTML = html;
           out.hidden = false;
           out.removeAttribute("aria-busy");
-          out.setAttribute("data-query", input.value.trim());
+          out.setAttribute("data-query", asked);
           if (more) more.href = "/search" + (qs ? "?" + qs : "");
           if (onPage) {
             history.replaceState(null, "", "/search" + (qs ? "?" + qs : ""));
