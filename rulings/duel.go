@@ -88,6 +88,7 @@ type inst struct {
 	taggedMoves     int             // its moves plus 1 when it was Special Summoned as by a "Gladiator Beast" monster's effect (tagout.go)
 	boundTo         *inst           // the monster it Special Summoned that is shuffled into the Deck when it leaves the field (tagout.go)
 	selfTributeTurn int             // turn it was Tributed for its own effect (synchrofx.go)
+	lastWillTurn    int             // turn its "Last Will" state was armed, 0 once spent (lastwill.go)
 	zeroTurn        int             // turn its ATK is 0 until the end of (synchrofx.go)
 	removedCounters int             // counters its last remove-all-counters cost removed (feathers.go)
 	oppDestroyed    bool            // its last destruction was by an opponent's card, by battle or effect (synchrofx.go)

@@ -40,6 +40,7 @@ func (d *duel) afterMove(c *inst, mv moved, to string) {
 			d.winEvents = append(d.winEvents, fmt.Sprintf("monster-to-gy:%d", mv.ctrl))
 		}
 	}
+	d.lastWillWatch(c, mv, to) // lastwill.go
 	if mv.from == locHand && to == locGY {
 		d.selfTrigger(c, "sent-from-hand-to-gy")
 	}

@@ -66,6 +66,9 @@ func untriggered(c *inst) string {
 		if e := &c.c.Effects[i]; e.Kind == "trigger" && e.Optional && e.When == trigDestroyedByOppEffect {
 			return fmt.Sprintf("%s's effect was not triggered (it needs an opponent's card effect to destroy it), so it cannot be activated", c.name())
 		}
+		if e := &c.c.Effects[i]; e.Kind == "trigger" && e.When == TrigLastWill { // lastwill.go
+			return fmt.Sprintf("%s's Special Summon is not available now: it comes only the first time a monster its player controlled goes to the Graveyard after it resolved, and that chance is spent", c.name())
+		}
 	}
 	return ""
 }
