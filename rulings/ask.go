@@ -100,13 +100,13 @@ func checkQuery(q string) error {
 	if m := reQAfter.FindStringSubmatch(q); m != nil {
 		q = m[1]
 	}
+	if _, ok := plainQueries[q]; ok {
+		return nil
+	}
 	for _, f := range queryForms {
 		if f.re.MatchString(q) {
 			return nil
 		}
-	}
-	if _, ok := plainQueries[q]; ok {
-		return nil
 	}
 	return fmt.Errorf("unknown query %q (the scenario guide at /replay/help lists the queries)", q)
 }
@@ -124,13 +124,15 @@ func (t *Timeline) Ask(query string) (string, error) {
 		}
 		a.st = &at
 	}
+	// A plain query is an exact phrase, so it comes first: "timing now"
+	// would otherwise be read as "timing <card>" of a card named "now".
+	if run, ok := plainQueries[q]; ok {
+		return run(a)
+	}
 	for _, f := range queryForms {
 		if m := f.re.FindStringSubmatch(q); m != nil {
 			return f.run(a, m)
 		}
-	}
-	if run, ok := plainQueries[q]; ok {
-		return run(a)
 	}
 	return "", fmt.Errorf("unknown query %q", query)
 }

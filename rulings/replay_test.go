@@ -427,3 +427,23 @@ func TestTeamRotation(t *testing.T) {
 		})
 	}
 }
+
+// TestPlainQueriesComeFirst: a query without arguments is answered as
+// itself even where a query form with a card name would also match it
+// ("timing now" is not "timing" of a card named "now").
+func TestPlainQueriesComeFirst(t *testing.T) {
+	cat := testCatalogue(t)
+	s, err := ParseScenario("plain", []byte("title: plain\nformats: goat\nturn: A\n\nA hand: Sangan\n\nA normal summons Sangan\n"), cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ProfileByID("goat")
+	tl := Replay(context.Background(), s, p, nil)
+	for q, run := range plainQueries {
+		want, wantErr := run(ask{t: tl, st: &tl.Final})
+		got, err := tl.Ask(q)
+		if got != want || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+			t.Errorf("Ask(%q) = %q, %v; want %q, %v", q, got, err, want, wantErr)
+		}
+	}
+}
