@@ -429,42 +429,58 @@ func (d *duel) prepare(a *Action) {
 	if d.building && !d.isBuildAction(a) && !d.activatesFirst(a) && !d.summonWindowFirst(a) {
 		d.finishBuild()
 	}
-	if d.stopped || d.over {
+	switch {
+	case d.stopped || d.over:
+	case a.Resp != nil:
+		d.reachResponse(a)
+	case a.Timing != "":
+		d.reachTiming(a)
+	default:
+		d.skipBattleFor(a)
+	}
+}
+
+// reachResponse plays on until the card the line answers ("in response to
+// X") is on top of the chain.
+func (d *duel) reachResponse(a *Action) {
+	top := func() bool {
+		n := len(d.chain)
+		return n > 0 && d.chain[n-1].src.c == a.Resp.Card
+	}
+	if !top() {
+		d.advanceUntil(func() bool { return top() || (d.atk == nil && d.ds < 0 && !d.building && len(d.chain) == 0) })
+		if d.building && !top() {
+			d.finishBuild()
+		}
+	}
+	if !d.stopped && !top() {
+		d.fail("%s's effect is not on the chain to respond to", a.Resp.Card.Name)
+	}
+}
+
+// reachTiming plays on to the Damage Step timing the line names ("before
+// damage calculation, ...").
+func (d *duel) reachTiming(a *Action) {
+	target := d.timingFor(a.Timing)
+	if target < 0 {
+		d.fail("%s has no timing called %q", d.p.Name, a.Timing)
 		return
 	}
-	if a.Resp != nil {
-		top := func() bool {
-			n := len(d.chain)
-			return n > 0 && d.chain[n-1].src.c == a.Resp.Card
-		}
-		if !top() {
-			d.advanceUntil(func() bool { return top() || (d.atk == nil && d.ds < 0 && !d.building && len(d.chain) == 0) })
-			if d.building && !top() {
-				d.finishBuild()
-			}
-		}
-		if !d.stopped && !top() {
-			d.fail("%s's effect is not on the chain to respond to", a.Resp.Card.Name)
-		}
+	if d.atk == nil && d.ds < 0 {
+		d.fail("there is no attack in progress, so there is no Damage Step to reach")
 		return
 	}
-	if a.Timing != "" {
-		target := d.timingFor(a.Timing)
-		if target < 0 {
-			d.fail("%s has no timing called %q", d.p.Name, a.Timing)
-			return
-		}
-		if d.atk == nil && d.ds < 0 {
-			d.fail("there is no attack in progress, so there is no Damage Step to reach")
-			return
-		}
-		if d.ds > target {
-			d.fail("the Damage Step is already past %s", d.p.DamageStep[target].Name)
-			return
-		}
-		d.advanceUntil(func() bool { return d.ds == target })
+	if d.ds > target {
+		d.fail("the Damage Step is already past %s", d.p.DamageStep[target].Name)
 		return
 	}
+	d.advanceUntil(func() bool { return d.ds == target })
+}
+
+// skipBattleFor plays out the parts of the Battle Phase the line skips
+// over: the attack in progress before a new attack or phase, and the
+// Damage Step up to where a trigger the line activates is met.
+func (d *duel) skipBattleFor(a *Action) {
 	switch a.Verb {
 	case vAttack:
 		if d.atk != nil && !d.atk.replay {

@@ -179,6 +179,26 @@ func (d *duel) finishBuild() {
 	for p := range d.pl {
 		d.checkOrder(p)
 	}
+	use := d.triggersToUse(d.takeDue())
+	if len(use) == 0 {
+		return
+	}
+	d.sortSEGOC(use)
+	if len(use) > 1 {
+		d.emit("rule", -1, "", fmt.Sprintf("simultaneous triggers go on the chain: %s", d.trigNames(use)), d.segocOrder().ref)
+	}
+	for _, tr := range use {
+		if d.stopped {
+			return
+		}
+		d.activateTrigger(tr)
+	}
+	d.fresh = false
+	d.forcedResponses()
+}
+
+// takeDue takes the triggers due now out of the waiting ones.
+func (d *duel) takeDue() []*trig {
 	var due, later []*trig
 	for _, tr := range d.pending {
 		if d.due(tr) {
@@ -188,6 +208,13 @@ func (d *duel) finishBuild() {
 		}
 	}
 	d.pending = later
+	return due
+}
+
+// triggersToUse are the due triggers that go on the chain: the mandatory
+// ones and the optional ones a line chose, unless the discard for hand
+// size set them off or they missed the timing; each left out is told.
+func (d *duel) triggersToUse(due []*trig) []*trig {
 	var use []*trig
 	for _, tr := range due {
 		if d.optionalBlocked(tr) {
@@ -204,9 +231,12 @@ func (d *duel) finishBuild() {
 		}
 		d.emit("trigger", tr.ctrl, tr.src.name(), fmt.Sprintf("%s does not activate %s's optional effect", d.pn(tr.ctrl), tr.src.name()), ruleRef{})
 	}
-	if len(use) == 0 {
-		return
-	}
+	return use
+}
+
+// sortSEGOC orders the triggers by the format's SEGOC key, then by the
+// order each player asked for ("A orders ..."), then as they were met.
+func (d *duel) sortSEGOC(use []*trig) {
 	// Requested orders: position of each card in its player's list.
 	pos := func(tr *trig) int {
 		for i, c := range d.orders[tr.ctrl] {
@@ -216,7 +246,6 @@ func (d *duel) finishBuild() {
 		}
 		return -1
 	}
-	r := d.segocOrder().ref
 	sort.SliceStable(use, func(i, j int) bool {
 		a1, a2 := d.segocKey(use[i])
 		b1, b2 := d.segocKey(use[j])
@@ -232,17 +261,6 @@ func (d *duel) finishBuild() {
 		}
 		return use[i].seq < use[j].seq
 	})
-	if len(use) > 1 {
-		d.emit("rule", -1, "", fmt.Sprintf("simultaneous triggers go on the chain: %s", d.trigNames(use)), r)
-	}
-	for _, tr := range use {
-		if d.stopped {
-			return
-		}
-		d.activateTrigger(tr)
-	}
-	d.fresh = false
-	d.forcedResponses()
 }
 
 func (d *duel) trigNames(ts []*trig) string {

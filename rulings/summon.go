@@ -20,84 +20,21 @@ func (d *duel) fromHand(a *Action, p int) (c *inst, fromDMZ bool) {
 	return nil, false
 }
 
+// summon plays a Normal or Tribute Summon: the checks on the monster, its
+// Tributes (or what replaces them), the costs of placing it, then the
+// Summon itself.
 func (d *duel) summon(a *Action) {
 	p := a.Player
-	if !d.mainPhaseAction(p, "Summon") {
+	c, fromDMZ, ok := d.summonChecks(a, p)
+	if !ok {
 		return
 	}
-	c, fromDMZ := d.fromHand(a, p)
-	if c == nil {
+	tributes, ok := d.namedTributes(a, p)
+	if !ok {
 		return
 	}
-	if !d.normalSummonFree(p) {
-		return
-	}
-	if d.refuseNomi(c) {
-		return
-	}
-	if fromDMZ && !d.dmMayLeave(c, "be Normal or Tribute Summoned") {
-		return
-	}
-	if !d.normalSummonAllowed(p, c) {
-		return
-	}
-	if d.pl[p].noSummon {
-		d.illegal(fmt.Sprintf("%s cannot Summon monsters for the rest of this turn", d.pn(p)), ruleRef{})
-		return
-	}
-	if why := d.summonBanned(c); why != "" {
-		d.illegal(why, d.summonBanRef())
-		return
-	}
-	need := 0
-	switch lv := d.level(c); {
-	case lv >= 7:
-		need = 2
-	case lv >= 5:
-		need = 1
-	}
-	var tributes []*inst
-	for _, r := range a.Tribute {
-		t := d.find(r, p, locMonster)
-		if t == nil {
-			d.fail("%s", d.whereText(r, -1, "Monster Zone"))
-			return
-		}
-		if t.ctrl != p && t.tributable != p {
-			d.illegal(fmt.Sprintf("%s cannot Tribute %s, which it does not control", d.pn(p), d.describe(t)), ruleRef{})
-			return
-		}
-		if why := d.tributeRefused(t); why != "" { // selfsummon.go
-			d.illegal(why, ruleRef{})
-			return
-		}
-		if t.ctrlUntil && !t.ctrlFree {
-			d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot be Tributed", t.name()), ruleRef{})
-			return
-		}
-		tributes = append(tributes, t)
-	}
-	var banished []*inst
-	if len(a.Banish) > 0 {
-		if banished = d.burialTributes(p, c, need, a.Banish); banished == nil { // burial.go
-			return
-		}
-		need = 0
-	}
-	if a.N > 0 && len(tributes) == 0 {
-		if !d.tributesPaidInLP(p, c, need, a.N) {
-			return
-		}
-		need = 0
-	}
-	lowATK := -1
-	if len(tributes) == 0 && need > 0 && a.N == 0 {
-		if lowATK = summonsWithoutTributes(c); lowATK >= 0 { // summonalt.go
-			need = 0
-		}
-	}
-	if len(tributes) != need {
-		d.illegal(fmt.Sprintf("%s (Level %d) needs %d Tribute(s), not %d", c.name(), d.level(c), need, len(tributes)), ruleRef{})
+	banished, lowATK, ok := d.tributesNeeded(a, p, c, tributes)
+	if !ok {
 		return
 	}
 	if !d.zoneForSummon(p, c, len(tributes)) {
@@ -124,6 +61,107 @@ func (d *duel) summon(a *Action) {
 		}
 		d.overtake(since, fmt.Sprintf("it was Tributed, and the Tribute Summon of %s happened after it", c.name()))
 	}
+	d.summoned(p, c, len(tributes) > 0 || len(banished) > 0, lowATK)
+}
+
+// summonChecks finds the monster the line Normal or Tribute Summons (in
+// the hand or the Deck Master Zone) and checks, in order, the rules that
+// may forbid the Summon before its Tributes.
+func (d *duel) summonChecks(a *Action, p int) (c *inst, fromDMZ, ok bool) {
+	if !d.mainPhaseAction(p, "Summon") {
+		return nil, false, false
+	}
+	if c, fromDMZ = d.fromHand(a, p); c == nil {
+		return nil, false, false
+	}
+	if !d.normalSummonFree(p) || d.refuseNomi(c) {
+		return nil, false, false
+	}
+	if fromDMZ && !d.dmMayLeave(c, "be Normal or Tribute Summoned") {
+		return nil, false, false
+	}
+	if !d.normalSummonAllowed(p, c) {
+		return nil, false, false
+	}
+	if d.pl[p].noSummon {
+		d.illegal(fmt.Sprintf("%s cannot Summon monsters for the rest of this turn", d.pn(p)), ruleRef{})
+		return nil, false, false
+	}
+	if why := d.summonBanned(c); why != "" {
+		d.illegal(why, d.summonBanRef())
+		return nil, false, false
+	}
+	return c, fromDMZ, true
+}
+
+// namedTributes are the monsters the line Tributes, each checked: on the
+// field, controlled (or allowed), not refused as a Tribute, not borrowed
+// until the End Phase.
+func (d *duel) namedTributes(a *Action, p int) ([]*inst, bool) {
+	var tributes []*inst
+	for _, r := range a.Tribute {
+		t := d.find(r, p, locMonster)
+		if t == nil {
+			d.fail("%s", d.whereText(r, -1, "Monster Zone"))
+			return nil, false
+		}
+		if t.ctrl != p && t.tributable != p {
+			d.illegal(fmt.Sprintf("%s cannot Tribute %s, which it does not control", d.pn(p), d.describe(t)), ruleRef{})
+			return nil, false
+		}
+		if why := d.tributeRefused(t); why != "" { // selfsummon.go
+			d.illegal(why, ruleRef{})
+			return nil, false
+		}
+		if t.ctrlUntil && !t.ctrlFree {
+			d.illegal(fmt.Sprintf("%s is controlled only until the End Phase and cannot be Tributed", t.name()), ruleRef{})
+			return nil, false
+		}
+		tributes = append(tributes, t)
+	}
+	return tributes, true
+}
+
+// tributesNeeded checks that the Tributes match the monster's Level (1 for
+// Level 5 and 6, 2 for 7 or more), unless monsters banished instead
+// (burial.go), LP paid instead, or the card's own Summon without Tributes
+// (lowATK ≥ 0, summonalt.go) replace them.
+func (d *duel) tributesNeeded(a *Action, p int, c *inst, tributes []*inst) (banished []*inst, lowATK int, ok bool) {
+	need := 0
+	switch lv := d.level(c); {
+	case lv >= 7:
+		need = 2
+	case lv >= 5:
+		need = 1
+	}
+	if len(a.Banish) > 0 {
+		if banished = d.burialTributes(p, c, need, a.Banish); banished == nil { // burial.go
+			return nil, -1, false
+		}
+		need = 0
+	}
+	if a.N > 0 && len(tributes) == 0 {
+		if !d.tributesPaidInLP(p, c, need, a.N) {
+			return nil, -1, false
+		}
+		need = 0
+	}
+	lowATK = -1
+	if len(tributes) == 0 && need > 0 && a.N == 0 {
+		if lowATK = summonsWithoutTributes(c); lowATK >= 0 { // summonalt.go
+			need = 0
+		}
+	}
+	if len(tributes) != need {
+		d.illegal(fmt.Sprintf("%s (Level %d) needs %d Tribute(s), not %d", c.name(), d.level(c), need, len(tributes)), ruleRef{})
+		return nil, -1, false
+	}
+	return banished, lowATK, true
+}
+
+// summoned places the Normal or Tribute Summoned monster face-up in Attack
+// Position and sets off what its Summon triggers.
+func (d *duel) summoned(p int, c *inst, tribute bool, lowATK int) {
 	d.tick()
 	d.remove(c)
 	d.place(c, p, locMonster)
@@ -133,7 +171,7 @@ func (d *duel) summon(a *Action) {
 	d.faceUpNow(c)
 	kind := "Normal Summons"
 	cond := "normal-summoned"
-	if len(tributes) > 0 || len(banished) > 0 {
+	if tribute {
 		kind, cond = "Tribute Summons", "tribute-summoned"
 	}
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s %s %s", d.pn(p), kind, c.name()), ruleRef{})
