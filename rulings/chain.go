@@ -1041,6 +1041,7 @@ func (d *duel) resolveLink(l *link) {
 	if l.negated {
 		d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s is negated", l.rec.N, name), ruleRef{})
 		d.cleanupLink(l)
+		d.retryPhaseTrigger(l) // phasetrigger.go
 		return
 	}
 	if l.cardAct && mustStayToResolve(l.src.c) && (!l.src.onField() || !l.src.faceUp) {

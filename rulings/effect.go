@@ -296,6 +296,7 @@ var opSpec = map[string]string{
 	"unaffected-if-pendulum-material":  "",
 	"lose-atk-def":                     "n what",
 	"lose-atk-def-then-send":           "n",
+	"negate-losing-atk-def":            "n",
 	"last-will":                        "",
 	"untargetable-by-monster-effects":  "",
 	"primal-being":                     "what",

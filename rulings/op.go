@@ -66,6 +66,7 @@ var effectOps = map[string]opFunc{
 	"fusion-with-materials":            opFusionWithMaterials,         // fusionmats.go
 	"lose-atk-def":                     opLoseAtkDef,                  // noresponse.go
 	"lose-atk-def-then-send":           opLoseAtkDefThenSend,          // losethen.go
+	"negate-losing-atk-def":            opNegateLosingAtkDef,          // oncechain.go
 	"last-will":                        opLastWill,                    // lastwill.go
 	"primal-being":                     opPrimalBeing,                 // summoncount.go
 	"face-down-all":                    opFaceDownAll,                 // chosenopp.go
