@@ -21,6 +21,8 @@ var effectOps = map[string]opFunc{
 	"send-from-deck-paid-stat":         opSendFromDeckPaidStat, // lppaid.go
 	"tribute-burial":                   opTributeBurial,        // burial.go
 	"fusion-from-graveyards":           opFusionFromGraveyards, // fossil.go
+	"rank-up-number":                   opRankUpNumber,         // rankup.go
+	"xyz-on-self":                      opXyzOnSelf,            // gyleft.go
 	"mill":                             opMill,
 	"set-face-down":                    opSetFaceDown,
 	"discard-random":                   opDiscardRandom,
@@ -66,6 +68,7 @@ var effectOps = map[string]opFunc{
 	"fusion-with-materials":            opFusionWithMaterials,         // fusionmats.go
 	"lose-atk-def":                     opLoseAtkDef,                  // noresponse.go
 	"lose-atk-def-then-send":           opLoseAtkDefThenSend,          // losethen.go
+	"negate-losing-atk-def":            opNegateLosingAtkDef,          // oncechain.go
 	"last-will":                        opLastWill,                    // lastwill.go
 	"primal-being":                     opPrimalBeing,                 // summoncount.go
 	"face-down-all":                    opFaceDownAll,                 // chosenopp.go
@@ -169,6 +172,9 @@ var effectOps = map[string]opFunc{
 	"gain-lp":                          opGainLp,                // synchrofx.go
 	"gain-lp-battled-atk":              opGainLpBattledAtk,      // synchrofx.go
 	"drain-atk-per-counter":            opDrainAtkPerCounter,    // feathers.go
+	"return-gain-atk":                  opReturnGainAtk,         // bounce.go
+	"all-defense-to-attack":            opAllDefenseToAttack,    // battleend.go
+	"special-summon-atk-total":         opSpecialSummonAtkTotal, // atktotal.go
 }
 
 // exec runs one op of a resolving link, through effectOps.
