@@ -159,6 +159,7 @@ var whenConditions = map[string]string{
 	"destroyed-while-equipped":     "this card is destroyed by a card effect while it equips a monster (equip.go)",
 	"opponent-turn-lp-1000":        "your opponent's turn, while you have 1000 Life Points or less (lastturn.go)",
 	"lp-paid":                      "you pay Life Points, for any cost (lppaid.go)",
+	"card-left-gy-by-opponent":     "a card leaves a Graveyard by an opponent's action (gyleft.go)",
 	"opponent-spell-activated":     "your opponent activates a Spell Card",
 	"damage-to-you-activated":      "an opponent's card or effect that would inflict damage to you is activated (reflect.go)",
 	"activation-once-per-chain":    "a Spell or Trap Card or a monster effect is activated, and this card has not yet answered one in this chain (oncechain.go)",
@@ -170,6 +171,7 @@ var whenConditions = map[string]string{
 	TrigEndPhaseSelfTributed:       "the End Phase of a turn this card was Tributed for its own effect",
 	TrigBattlePhaseEnd:             "at the end of the Battle Phase, if this card battled",
 	TrigTaggedIn:                   "this card is Special Summoned by the effect of a \"Gladiator Beast\" monster",
+	TrigEndOfBattlePhase:           "this card is face-up on the field at the end of a Battle Phase (battleend.go)",
 	// summonnegate.go
 	"summon-or-special-activated":   "a monster would be Summoned, or a card or effect that would Special Summon is activated",
 	"opponent-would-special-summon": "your opponent would Special Summon a monster by a Summon that starts no chain",
@@ -200,7 +202,7 @@ var targetKinds = map[string]bool{
 	"spell-in-your-gy": true, "card-in-your-gy": true, "face-down-spell-trap": true,
 	"opponent": true, // a player: "your opponent" with several opponents (Domain)
 	// targets.go
-	"attacker": true, "banished-card": true, "face-down-monster": true,
+	"attacker": true, "banished-card": true, "face-down-monster": true, "other-card": true,
 	// pairtarget.go
 	"own-and-opponent-card": true, "own-and-other-card": true,
 }
@@ -256,6 +258,8 @@ var opSpec = map[string]string{
 	"send-from-deck-paid-stat":         "filter",
 	"tribute-burial":                   "",
 	"fusion-from-graveyards":           "filter",
+	"rank-up-number":                   "filter",
+	"xyz-on-self":                      "filter",
 	"banish-self-and-summon-copy":      "",
 	"halve-battle-damage":              "",
 	"summon-tokens":                    "n what to",
@@ -387,6 +391,10 @@ var opSpec = map[string]string{
 	"gain-lp-battled-atk":              "",
 	"remove-all-counters":              "",
 	"shuffle-self-into-deck":           "",
+	"discard-per-target":               "",         // bounce.go
+	"return-gain-atk":                  "n",        // bounce.go
+	"all-defense-to-attack":            "",         // battleend.go
+	"special-summon-atk-total":         "n filter", // atktotal.go
 	// continuous
 	"atk-per-counter":                   "n",
 	"piercing":                          "",

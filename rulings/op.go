@@ -21,6 +21,8 @@ var effectOps = map[string]opFunc{
 	"send-from-deck-paid-stat":         opSendFromDeckPaidStat, // lppaid.go
 	"tribute-burial":                   opTributeBurial,        // burial.go
 	"fusion-from-graveyards":           opFusionFromGraveyards, // fossil.go
+	"rank-up-number":                   opRankUpNumber,         // rankup.go
+	"xyz-on-self":                      opXyzOnSelf,            // gyleft.go
 	"mill":                             opMill,
 	"set-face-down":                    opSetFaceDown,
 	"discard-random":                   opDiscardRandom,
@@ -170,6 +172,9 @@ var effectOps = map[string]opFunc{
 	"gain-lp":                          opGainLp,                // synchrofx.go
 	"gain-lp-battled-atk":              opGainLpBattledAtk,      // synchrofx.go
 	"drain-atk-per-counter":            opDrainAtkPerCounter,    // feathers.go
+	"return-gain-atk":                  opReturnGainAtk,         // bounce.go
+	"all-defense-to-attack":            opAllDefenseToAttack,    // battleend.go
+	"special-summon-atk-total":         opSpecialSummonAtkTotal, // atktotal.go
 }
 
 // exec runs one op of a resolving link, through effectOps.
