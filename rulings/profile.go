@@ -825,7 +825,7 @@ func modernProfile() *Profile {
 		Gaps: []Gap{
 			{Topic: "damage-step", Page: "battle-phase-reference#damage-step", Reason: "not modelled as a profile of its own, because the page is a reference model: its seven-substep Damage Step is the one the HAT (hat-06) and Edison (edison-battle-phase) profiles replay, and today's five timings follow goat-10#today"},
 			{Topic: "priority", Page: "core-judging#point-1", Reason: "not modelled as a switch, because Spell Speeds are the same in every format and today: the engine checks them on every chain link under every profile, and who acts first is each format's own switch (goat-04, edison-06)"},
-			{Topic: "trigger-timing", Page: "core-judging#point-6", Reason: "not modelled yet, because the engine lets an optional \"when\" trigger activate after its event even when something else happened since; the page's chain and cost points are replayed under every profile"},
+			{Topic: "trigger-timing", Page: "core-judging#point-6", Reason: "not modelled as a switch of its own, because the page sums up the rule that each profile's MissTiming and TriggerAfterMove switches replay from the formats' own pages (goat-09, goat-12, hat-05, edison-09, edison-fallbacks)"},
 			{Topic: "damage-step", Page: "core-judging#point-5", Reason: "not modelled as a profile of its own, because the page sums up the Damage Step limits that the Goat (goat-10), HAT (hat-06), Edison (edison-battle-phase) and modern profiles each replay"},
 			{Topic: "replay", Page: "battle-phase-reference#replay", Reason: "not modelled as a profile of its own, because the page is a reference model; its replay (the same attack, costs not paid again) is today's, replayed by this profile from goat-05#today"},
 		},
