@@ -391,6 +391,7 @@ var clauseWords = []string{
 	"targeting", "discarding", "tributing", "banishing", "returning", "declaring", "special summoning", "searching for", "searching",
 	"adding", "paying", "fusing", "removing", "setting", "choosing", "selecting", "to destroy", "on",
 	"before", "using priority", "with priority", "in response", "as chain link", "for the cost", "as a cost", "from",
+	"declining",
 }
 
 // activation parses "Call of the Haunted, Special Summoning Dark Magician",
@@ -446,6 +447,8 @@ func (p *parser) activationClause(a *Action, kw, arg string) string {
 		return p.refList(trimTail(arg, handOrDeckTails...), &a.Choose)
 	case "special summoning", "searching for", "searching", "adding", "setting":
 		return p.refList(trimTail(arg, handOrDeckTails...), &a.Choose)
+	case "declining": // optional.go
+		a.Decline = true
 	case "before", "using priority", "with priority":
 		a.Before = true
 	case "and uses its effect", "and using its effect", "using its effect", "and uses it at once":

@@ -37,7 +37,9 @@ type Card struct {
 	// Scale is a Pendulum Monster's Pendulum Scale (the same on both
 	// sides); nil for every other card.
 	Scale *int `yaml:"scale,omitempty" json:"scale,omitempty"`
-	// Materials is what an Xyz Monster's Xyz Summon needs (xyz.go).
+	// Materials is what an Xyz Monster's Xyz Summon needs (xyz.go), or,
+	// on a Synchro Monster, the filter its non-Tuner materials must match
+	// (synchromats.go).
 	Materials  *Materials `yaml:"materials,omitempty" json:"materials,omitempty"`
 	ATK        int        `yaml:"atk,omitempty" json:"atk"` // -2 means "?"
 	DEF        int        `yaml:"def,omitempty" json:"def"` // -2 means "?"

@@ -124,7 +124,12 @@ func (d *duel) activateTrigger(tr *trig) {
 	}
 	l := &link{src: tr.src, eff: tr.eff, ctrl: tr.ctrl, trigger: true, battled: tr.battled, oppP: oppP}
 	if tr.act != nil {
+		if !d.declineFits(tr.src, tr.eff, tr.act) { // optional.go
+			return
+		}
 		l.choose = d.chosenCards(tr.act, tr.ctrl) // "Special Summoning X" on the line that activates it
+		l.declined = tr.act.Decline
+		l.faceDown = d.faceDownChoices(tr.act, tr.ctrl) // excavate.go
 	}
 	if tr.eff.Target != nil && !d.triggerTargets(tr, l) {
 		return
@@ -219,9 +224,11 @@ func (d *duel) activate(a *Action) {
 	}
 	c.usedThisTurn = true
 	l := &link{src: c, eff: e, ctrl: p, targets: targets, declare: a.Declare, cardAct: cardAct, oppP: oppP, chosenP: a.ChoosePlayer}
-	l.choose = d.chosenCards(a, p)
+	l.choose, l.declined = d.chosenCards(a, p), a.Decline
+	l.faceDown = d.faceDownChoices(a, p) // excavate.go
 	l.tributes = d.ritualTributes(e, a, p)
 	l.fuse = d.fuseMaterials(e, a, p) // fusionmats.go
+	l.spellSeen = d.spellWatchers(l)  // spellcounter.go
 	d.pushLink(l, costs)
 	if cardAct {
 		c.flipChain = d.t.Chains[d.chainRec].N
@@ -282,7 +289,7 @@ func (d *duel) targetAndPay(p int, c *inst, e *Effect, a *Action, cardAct bool) 
 		return nil, 0, nil, false
 	}
 	oppP, ok = d.chooseOpponent(p, c, e, a)
-	if !ok || !d.choiceFits(p, c, e, a) {
+	if !ok || !d.choiceFits(p, c, e, a) || !d.declineFits(c, e, a) {
 		return nil, 0, nil, false
 	}
 	if costs, ok = d.payCosts(p, c, e, a, targets); !ok {
@@ -1034,6 +1041,7 @@ func (d *duel) resolveLink(l *link) {
 	if l.negated {
 		d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s is negated", l.rec.N, name), ruleRef{})
 		d.cleanupLink(l)
+		d.retryPhaseTrigger(l) // phasetrigger.go
 		return
 	}
 	if l.cardAct && mustStayToResolve(l.src.c) && (!l.src.onField() || !l.src.faceUp) {

@@ -269,6 +269,7 @@ var costOps = map[string]costOp{
 	"banish-own":             {check: checkBanishOwnCost, pay: payBanishOwnCost},         // procedure.go
 	"return-own-to-deck":     {check: checkReturnOwnCost, pay: payReturnOwnCost},         // mustfirst.go
 	"hand-to-deck-top":       {check: checkHandToDeckTopCost, pay: payHandToDeckTopCost}, // selfsummon.go
+	"discard-per-target":     {check: checkDiscardPerTarget, pay: payDiscardPerTarget},   // bounce.go
 	// tribute-self: Tribute this card from the field.
 	"tribute-self": {check: func(cc costCall) bool {
 		if cc.c.loc != locMonster {

@@ -170,6 +170,7 @@ var whenConditions = map[string]string{
 	TrigEndPhaseSelfTributed:       "the End Phase of a turn this card was Tributed for its own effect",
 	TrigBattlePhaseEnd:             "at the end of the Battle Phase, if this card battled",
 	TrigTaggedIn:                   "this card is Special Summoned by the effect of a \"Gladiator Beast\" monster",
+	TrigEndOfBattlePhase:           "this card is face-up on the field at the end of a Battle Phase (battleend.go)",
 	// summonnegate.go
 	"summon-or-special-activated":   "a monster would be Summoned, or a card or effect that would Special Summon is activated",
 	"opponent-would-special-summon": "your opponent would Special Summon a monster by a Summon that starts no chain",
@@ -200,7 +201,7 @@ var targetKinds = map[string]bool{
 	"spell-in-your-gy": true, "card-in-your-gy": true, "face-down-spell-trap": true,
 	"opponent": true, // a player: "your opponent" with several opponents (Domain)
 	// targets.go
-	"attacker": true, "banished-card": true, "face-down-monster": true,
+	"attacker": true, "banished-card": true, "face-down-monster": true, "other-card": true,
 	// pairtarget.go
 	"own-and-opponent-card": true, "own-and-other-card": true,
 }
@@ -295,6 +296,7 @@ var opSpec = map[string]string{
 	"unaffected-if-pendulum-material":  "",
 	"lose-atk-def":                     "n what",
 	"lose-atk-def-then-send":           "n",
+	"negate-losing-atk-def":            "n",
 	"last-will":                        "",
 	"untargetable-by-monster-effects":  "",
 	"primal-being":                     "what",
@@ -386,6 +388,10 @@ var opSpec = map[string]string{
 	"gain-lp-battled-atk":              "",
 	"remove-all-counters":              "",
 	"shuffle-self-into-deck":           "",
+	"discard-per-target":               "",         // bounce.go
+	"return-gain-atk":                  "n",        // bounce.go
+	"all-defense-to-attack":            "",         // battleend.go
+	"special-summon-atk-total":         "n filter", // atktotal.go
 	// continuous
 	"atk-per-counter":                   "n",
 	"piercing":                          "",

@@ -6,7 +6,11 @@ package rulings
 // the others to the Graveyard ("Magical Merchant"). `cyber-jar` makes each
 // player, turn player first, reveal the top 5 cards of their Deck: the
 // Level 4 or lower monsters among them are Special Summoned (in face-up
-// Attack Position; those a full field leaves out go to the Graveyard) and
+// Attack Position, or face-down Defense Position for those the line that
+// activates it names face-down: `A activates Cyber Jar, Special Summoning
+// face-down Sangan and B's face-down Gemini Elf`, as the text lets each
+// player choose, ProjectIgnis/CardScripts official/c34124316.lua; those a
+// full field leaves out go to the Graveyard) and
 // the other cards go to the hand ("Cyber Jar" as Goat plays it, the GOAT
 // variant of ../shared/formats/variants.csv: both players reveal before
 // either Summons, and cards added to the hand count for the hand size only
@@ -14,8 +18,25 @@ package rulings
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
+
+// faceDownChoices are the cards a line chooses face-down ("Special
+// Summoning face-down Sangan"), for effects that let the player choose the
+// position.
+func (d *duel) faceDownChoices(a *Action, p int) []*inst {
+	var out []*inst
+	for _, r := range a.Choose {
+		if !strings.Contains(" "+r.Quals+" ", " face-down ") && !strings.Contains(" "+r.Quals+" ", " set ") {
+			continue
+		}
+		if t := d.find(r, p, locDeck, locHand, locGY, locBanished); t != nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
 
 // opExcavateUntil reveals cards from the top of its controller's Deck until
 // one matches `filter`: that card is added to the hand, the rest go to the
@@ -61,7 +82,8 @@ func opCyberJar(d *duel, l *link, o Op) {
 		for _, c := range top[q] {
 			switch {
 			case c.isMonster() && hasLevel(c.c) && c.c.Level <= 4 && d.freeMZ(q) > 0:
-				d.specialSummon(c, q, l.src.name())
+				set := slices.Contains(l.faceDown, c)
+				d.summonTo(c, q, l.src.name(), !set, set)
 				if c.loc == locDeck {
 					d.moveTo(c, locHand, "revealed by "+l.src.name()+" and not Special Summoned")
 				}

@@ -1,5 +1,7 @@
 package rulings
 
+import "fmt"
+
 // Effects used once per Chain that answer any activation: "Light and
 // Darkness Dragon" must, once per Chain, answer the activation of a Spell
 // Card, Trap Card or monster effect by losing 500 ATK and DEF and negating
@@ -31,4 +33,21 @@ func (d *duel) oncePerChainMet(c *inst, top *link) bool {
 		}
 	}
 	return true
+}
+
+// opNegateLosingAtkDef resolves "Light and Darkness Dragon"'s negation: it
+// loses n ATK and DEF and negates the activation only while it is still
+// face-up on the field with at least n ATK and n DEF; otherwise nothing
+// happens. Sources: the card's rulings as ygorulings.blogspot.com explained
+// them in May 2010 ("if it succeeds in reducing both its ATK and DEF by
+// 500") and as huntlist.eu lists them (less than 500 ATK or DEF, or no
+// longer face-up in the Monster Zone: nothing happens).
+func opNegateLosingAtkDef(d *duel, l *link, o Op) {
+	c := l.src
+	if c.loc != locMonster || !c.faceUp || d.atkOf(c) < o.N || d.def(c) < o.N {
+		d.emit("resolve", l.ctrl, c.name(), fmt.Sprintf("%s has less than %d ATK or DEF, or is no longer face-up on the field, so nothing happens", c.name(), o.N), ruleRef{})
+		return
+	}
+	opLoseAtkDef(d, l, Op{Op: "lose-atk-def", N: o.N, What: WhatSelf})
+	opNegateActivation(d, l, Op{Op: "negate-activation"})
 }

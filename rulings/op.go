@@ -66,6 +66,7 @@ var effectOps = map[string]opFunc{
 	"fusion-with-materials":            opFusionWithMaterials,         // fusionmats.go
 	"lose-atk-def":                     opLoseAtkDef,                  // noresponse.go
 	"lose-atk-def-then-send":           opLoseAtkDefThenSend,          // losethen.go
+	"negate-losing-atk-def":            opNegateLosingAtkDef,          // oncechain.go
 	"last-will":                        opLastWill,                    // lastwill.go
 	"primal-being":                     opPrimalBeing,                 // summoncount.go
 	"face-down-all":                    opFaceDownAll,                 // chosenopp.go
@@ -169,6 +170,9 @@ var effectOps = map[string]opFunc{
 	"gain-lp":                          opGainLp,                // synchrofx.go
 	"gain-lp-battled-atk":              opGainLpBattledAtk,      // synchrofx.go
 	"drain-atk-per-counter":            opDrainAtkPerCounter,    // feathers.go
+	"return-gain-atk":                  opReturnGainAtk,         // bounce.go
+	"all-defense-to-attack":            opAllDefenseToAttack,    // battleend.go
+	"special-summon-atk-total":         opSpecialSummonAtkTotal, // atktotal.go
 }
 
 // exec runs one op of a resolving link, through effectOps.

@@ -41,6 +41,7 @@ const (
 	WhatOwnCards              What = "own-cards"                 // destroy: every card its controller controls
 	WhatFieldSpells           What = "field-spells"              // destroy: every Field Spell
 	WhatAllSpellTraps         What = "all-spell-traps"           // destroy: every other Spell and Trap Card
+	WhatAttackedThisTurn      What = "attacked-this-turn"        // destroy: the monsters that attacked this turn (battleend.go)
 	WhatSpellTraps            What = "spell-traps"               // bounce-all: the Spells and Traps (its only kind)
 	// Summons
 	WhatNegated       What = "negated"         // the Summoned monster's effects are negated (summonedLimits)
@@ -56,8 +57,9 @@ const (
 	WhatSpecial       What = "special"         // negate-summon: only an opponent's Special Summon
 	WhatAnySpecial    What = "any-special"     // negate-summon: any player's Special Summon ("Royal Oppression")
 	WhatSummonTurn    What = "summon-turn"     // no-tribute-summon: only the turn it was Summoned
+	WhatOptional      What = "optional"        // special-summon-from-deck: a "then you can" part the line may decline (optional.go)
 	// conditions and durations
-	WhatIfDestroyed   What = "if-destroyed"         // damage, gain-lp: only if a destroy before it destroyed a card
+	WhatIfDestroyed   What = "if-destroyed"         // damage, gain-lp, special-summon-from-deck: only if a destroy before it destroyed a card
 	WhatNextStandby   What = "next-standby"         // banish-until: the next Standby Phase
 	WhatEndPhase      What = "end-phase"            // banish-until: the End Phase
 	WhatTurn          What = "turn"                 // negate-effects: until the end of the turn
@@ -162,7 +164,7 @@ var opWhat = map[string]whatArg{
 	// moving cards (ops_move.go, ops_hands.go, ops_sweep.go)
 	"destroy": oneOf(WhatTarget, WhatSelf, WhatBattled, WhatAllMonsters, WhatAttacker, WhatDeclaredType,
 		WhatOpponentAttackPos, WhatOpponentMonsters, WhatOpponentFaceUpMonster, WhatAllCards, WhatAllOtherCards,
-		WhatOwnCards, WhatFieldSpells, WhatAllSpellTraps),
+		WhatOwnCards, WhatFieldSpells, WhatAllSpellTraps, WhatAttackedThisTurn),
 	"banish":                     oneOf(WhatTarget, WhatSelf, WhatBattled),
 	"bounce":                     oneOf(WhatTarget, WhatSelf),
 	"set-face-down":              oneOf(WhatTarget),
@@ -179,7 +181,7 @@ var opWhat = map[string]whatArg{
 	"destroy-unless-roll":        dieFaces,
 	// summoning (ops_summon.go and the mechanics' files)
 	"special-summon":                   flagsOf(WhatTarget, WhatNegated, WhatNoSynchro),
-	"special-summon-from-deck":         flagsOf(WhatNegated, WhatNoSynchro),
+	"special-summon-from-deck":         flagsOf(WhatNegated, WhatNoSynchro, WhatOptional, WhatIfDestroyed),
 	"special-summon-from-hand-or-deck": flagsOf(WhatHand, WhatOrGY, WhatNegated, WhatNoSynchro),
 	"special-summon-self":              flagsOf(WhatDefense, WhatBanishOnLeave),
 	"special-summon-from-gy-each":      oneOf(WhatSet),

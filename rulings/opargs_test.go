@@ -20,7 +20,7 @@ func TestOpArgErrors(t *testing.T) {
 		name, op, want string
 	}{
 		{"a word destroy does not know", "{op: destroy, what: all-trap-cards}",
-			`cards/x.yaml:1: Test Card: effect 2: op destroy: what "all-trap-cards" is not one of target, self, battled, all-monsters, attacker, declared-type, opponent-attack-position, opponent-monsters, opponent-face-up-monsters, all-cards, all-other-cards, own-cards, field-spells, all-spell-traps; declare a new value as a What constant in rulings/opargs.go and list it in opWhat["destroy"]`},
+			`cards/x.yaml:1: Test Card: effect 2: op destroy: what "all-trap-cards" is not one of target, self, battled, all-monsters, attacker, declared-type, opponent-attack-position, opponent-monsters, opponent-face-up-monsters, all-cards, all-other-cards, own-cards, field-spells, all-spell-traps, attacked-this-turn; declare a new value as a What constant in rulings/opargs.go and list it in opWhat["destroy"]`},
 		{"a flag special-summon does not know", "{op: special-summon, what: 'target,face-down'}",
 			`cards/x.yaml:1: Test Card: effect 2: op special-summon: what "target,face-down": "face-down" is not one of target, negated, no-synchro (several may be joined by commas); declare a new value as a What constant in rulings/opargs.go and list it in opWhat["special-summon"]`},
 		{"a word of another op", "{op: banish, what: all-monsters}",

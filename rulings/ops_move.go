@@ -61,6 +61,8 @@ var destroyPicks = map[What]func(d *duel, l *link) []*inst{
 		return nil
 	},
 	WhatDeclaredType: destroyDeclaredType,
+	// the monsters that attacked this turn ("Ancient Forest", battleend.go)
+	WhatAttackedThisTurn: func(d *duel, l *link) []*inst { return d.attackedThisTurn() },
 	WhatSelf: func(d *duel, l *link) []*inst {
 		if l.src.onField() {
 			return []*inst{l.src}

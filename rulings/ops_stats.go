@@ -156,9 +156,15 @@ func opMillGainAtk(d *duel, l *link, o Op) {
 	if m.loc != locMonster || !m.faceUp || k == 0 {
 		return
 	}
+	d.gainAtkUntilEnd(p, m, k*o.N)
+}
+
+// gainAtkUntilEnd: monster m gains n ATK until the End Phase of this turn
+// (inst.turnAtk), by its controller p's effect.
+func (d *duel) gainAtkUntilEnd(p int, m *inst, n int) {
 	if m.turnAtkTurn != d.turn {
 		m.turnAtk, m.turnAtkTurn = 0, d.turn
 	}
-	m.turnAtk += k * o.N
-	d.emit("atk", p, m.name(), fmt.Sprintf("%s gains %d ATK until the End Phase: %d", d.describe(m), k*o.N, d.atkOf(m)), ruleRef{})
+	m.turnAtk += n
+	d.emit("atk", p, m.name(), fmt.Sprintf("%s gains %d ATK until the End Phase: %d", d.describe(m), n, d.atkOf(m)), ruleRef{})
 }

@@ -28,6 +28,9 @@ func opSpecialSummon(d *duel, l *link, o Op) {
 // opSpecialSummonFromDeck Special Summons the first monster of its controller's Deck that matches `filter` (`what: negated`: with its effects negated; `no-synchro`: it cannot be Synchro Material).
 func opSpecialSummonFromDeck(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
+	if d.declinedPart(l, o) || d.nothingDestroyed(l, o) { // optional.go
+		return
+	}
 	for _, c := range d.pl[p].deck {
 		if d.matches(c, o.Filter) {
 			d.specialSummon(c, p, src.name())

@@ -126,6 +126,7 @@ type Profile struct {
 	AlwaysReveal           Setting[bool]   // hands and Decks are revealed to verify a resolution even when public information proves it; applied in duel.verify (reveal.go)
 	FailToFind             Setting[bool]   // a Deck search may be activated with no legal card to find; applied in duel.failToFindAllowed (rules.go)
 	TriggerAfterMove       Setting[bool]   // a trigger met mid-chain (or in the Deck) activates although its card has moved; applied in duel.triggerAfterMove (chain.go)
+	PhaseTriggerRetry      Setting[bool]   // a phase-dependent mandatory Trigger Effect whose activation is negated activates again until it resolves; applied in duel.retryPhaseTrigger (phasetrigger.go)
 	MissTiming             Setting[bool]   // an optional "when ... you can" Trigger Effect whose event was not the last thing to happen misses the timing; applied in duel.missedTiming (timingmiss.go)
 	EquipFailKeeps         Setting[bool]   // a failed monster equip leaves the target where it is (else: Graveyard); applied in duel.equipMonster (ops.go)
 	OpponentSummonPosition Setting[bool]   // a monster the turn player's opponent Summoned may change position that turn; applied in duel.positionFree (rules.go)
@@ -369,6 +370,10 @@ func (p *Profile) cardSwitches(l *switchList) {
 		p.TriggerAfterMove,
 		"yes: the trigger is recognized when it is met and activates after the chain wherever the card went",
 		"no: a card that moved before its effect could activate loses the activation")
+	l.addB("trigger-timing", "Phase-dependent mandatory triggers", "What a mandatory Trigger Effect tied to a point of a Phase (a Spirit's return in the End Phase) does when its activation is negated.",
+		p.PhaseTriggerRetry,
+		"it activates again, until it resolves (a negated effect does not)",
+		"it is not activated again")
 	l.addB("trigger-timing", "Missing the timing", "Whether an optional \"when ... you can\" Trigger Effect can still be activated when its event was not the last thing to happen.",
 		p.MissTiming,
 		"no: it misses the timing (a card sent as a cost, or by a Chain Link after which more links resolved); \"if ... you can\" and mandatory effects never miss",
@@ -552,6 +557,7 @@ func goatProfile() *Profile {
 		FailToFind:             sourced(true, "goat-08#rule"),
 		TriggerAfterMove:       sourced(true, "goat-12#rule"),
 		MissTiming:             sourced(true, "goat-09#step-3"),
+		PhaseTriggerRetry:      assumed(false, "edison-04#rule"),
 		EquipFailKeeps:         sourced(true, "goat-13#rule"),
 		OpponentSummonPosition: sourced(true, "goat-14#rule"),
 		VoluntaryLoops:         sourced(LoopsIllegal, "goat-17#rule"),
@@ -631,6 +637,7 @@ func hatProfile() *Profile {
 		FailToFind:             assumed(false, todayFailFind),
 		TriggerAfterMove:       assumed(false, todayTrigger),
 		MissTiming:             sourced(true, "hat-05#step-3"),
+		PhaseTriggerRetry:      assumed(false, "edison-04#rule"),
 		EquipFailKeeps:         assumed(false, todayEquip),
 		OpponentSummonPosition: assumed(false, todayPosition),
 		VoluntaryLoops:         sourced(LoopsIllegal, "hat-09#rule"),
@@ -710,6 +717,7 @@ func edisonProfile() *Profile {
 		FailToFind:             assumed(false, fb("failure-to-find")),
 		TriggerAfterMove:       sourced(true, "edison-09#rule"),
 		MissTiming:             assumed(true, "edison-fallbacks#fallback-missing-the-timing"),
+		PhaseTriggerRetry:      sourced(true, "edison-04#rule"),
 		EquipFailKeeps:         assumed(false, fb("monster-equip")),
 		OpponentSummonPosition: assumed(false, fb("battle-position")),
 		VoluntaryLoops:         sourced(LoopsIllegal, "edison-12#rule"),
@@ -718,10 +726,8 @@ func edisonProfile() *Profile {
 		HandSizeDiscard:        sourced(DiscardLocked, "edison-11#rule"),
 		TrapMonsterZones:       sourced(true, "edison-05#rule"),
 		MatchDraws:             assumed(true, fb("match-draw")),
-		Gaps: []Gap{
-			{Topic: "trigger-timing", Page: "edison-04#rule", Reason: "not modelled, because the End Phase queues a phase-dependent trigger once (a Spirit's return to the hand, spirit.go) and does not queue it again after its activation is negated"},
-		},
-		DamageStep: edisonDamageStep(),
+		Gaps:                   []Gap{},
+		DamageStep:             edisonDamageStep(),
 	}
 }
 
@@ -814,6 +820,7 @@ func modernProfile() *Profile {
 		FailToFind:             sourced(false, todayFailFind),
 		TriggerAfterMove:       sourced(false, todayTrigger),
 		MissTiming:             assumed(true, todayMissTiming),
+		PhaseTriggerRetry:      sourced(false, "edison-04#rule"),
 		EquipFailKeeps:         sourced(false, todayEquip),
 		OpponentSummonPosition: sourced(false, todayPosition),
 		VoluntaryLoops:         sourced(LoopsBroken, todayLoops),
@@ -841,7 +848,7 @@ func domainProfile() *Profile {
 	p.Summary = "A multiplayer singleton format on today's rules: two or more players (or teams) in facing pairs, clockwise turns and responses, and a Deck Master for each player. The engine replays up to 6 players, its own limit."
 	for _, s := range []*Setting[bool]{&p.SharedFieldSpell, &p.IgnitionPriority, &p.LPCostToZero,
 		&p.MaintenanceToZero, &p.ChainEnergyToZero, &p.DrawPastDeck, &p.ZeroATKBothDie, &p.OneChainOnAttack,
-		&p.ContinuousTrapFlipUse, &p.AlwaysReveal, &p.FailToFind, &p.TriggerAfterMove, &p.MissTiming, &p.EquipFailKeeps,
+		&p.ContinuousTrapFlipUse, &p.AlwaysReveal, &p.FailToFind, &p.TriggerAfterMove, &p.MissTiming, &p.PhaseTriggerRetry, &p.EquipFailKeeps,
 		&p.OpponentSummonPosition, &p.TrapMonsterZones, &p.MatchDraws, &p.FirstOverTriggers} {
 		s.Assumed = true
 	}

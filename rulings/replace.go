@@ -106,6 +106,10 @@ func (d *duel) ifMet(c *inst, e *Effect) string {
 			if !c.destroyed || c.destroyTurn != d.turn {
 				return c.name() + " was not destroyed this turn"
 			}
+		case term == "a-monster-attacked": // battleend.go
+			if why := d.attackedWhy(); why != "" {
+				return why
+			}
 		case term == "attacked":
 			if d.atk == nil || d.atk.attacker != c {
 				return c.name() + " did not attack"

@@ -103,6 +103,9 @@ type link struct {
 	summoned     []*inst        // the monsters whose Summon the window it was activated in answers (summonreact.go)
 	reflect      []int          // players whose damage from this link goes to its controller instead (reflect.go)
 	answer       *inst          // the card the answered player will discard to negate this link's effect (discardnegate.go)
+	declined     bool           // its line declined the effect's optional part (optional.go)
+	spellSeen    map[*inst]int  // monsters face-up when this Spell Card was activated, with their moves (spellcounter.go)
+	faceDown     []*inst        // monsters its line Special Summons face-down ("Special Summoning face-down Sangan": excavate.go)
 }
 
 // oppTarget is the opponent an effect on "your opponent" acts on.

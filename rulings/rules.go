@@ -268,8 +268,11 @@ func (d *duel) condHolds(p int, c *inst, e *Effect, top *link) bool {
 }
 
 // fieldOf lists the cards a player controls on the field.
-func (d *duel) fieldOf(p int) []*inst {
-	ps := d.pl[p]
+func (d *duel) fieldOf(p int) []*inst { return d.pl[p].field() }
+
+// field lists the player's cards on the field: monsters, Spells and Traps,
+// and the Field Spell.
+func (ps *pstate) field() []*inst {
 	out := append(append([]*inst{}, ps.mz...), ps.st...)
 	if ps.fz != nil {
 		out = append(out, ps.fz)

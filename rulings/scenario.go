@@ -168,6 +168,9 @@ type Action struct {
 	// Fuse are the Fusion Materials a line names ("fusing X and Y":
 	// fusionmats.go).
 	Fuse []*CardRef
+	// Decline: "declining …": the effect's optional "then you can" part is
+	// not used (optional.go).
+	Decline bool
 	// Banish are the monsters a Tribute Summon banishes from the
 	// Graveyards instead of Tributing ("banishing X and Y": burial.go).
 	Banish []*CardRef

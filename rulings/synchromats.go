@@ -1,6 +1,8 @@
 package rulings
 
-// Limits on Synchro Material: a monster that cannot be used as Synchro
+// Limits on Synchro Material: the non-Tuner materials a Synchro Monster
+// names (`materials: {filter: ...}` on the Synchro Monster: "Mist Valley
+// Thunder Lord", "Light End Dragon"; nonTunerFilter), a monster that cannot be used as Synchro
 // Material at all (the monster "Tour Guide From the Underworld" Special
 // Summons: inst.noSynchro, set by a Summon op's `what: no-synchro`), and a
 // monster usable only for the Synchro Summon of a kind of monster
@@ -19,6 +21,9 @@ import (
 func (d *duel) synchroMaterialRefused(m, syn *inst) string {
 	if m.noSynchro {
 		return fmt.Sprintf("%s cannot be used as Synchro Material", d.describe(m))
+	}
+	if f := nonTunerFilter(syn.c); f != "" && !m.c.Has("tuner") && !d.matchesAny(m, f) {
+		return fmt.Sprintf("%s needs non-Tuner Synchro Material that is %s, and %s is not", syn.name(), filterText(f), d.describe(m))
 	}
 	for _, o := range continuousOps(m, "synchro-material-only") {
 		if !d.matches(syn, o.Filter) {
@@ -43,6 +48,16 @@ func (d *duel) synchroMaterialsRefused(mats []*inst) string {
 		}
 	}
 	return ""
+}
+
+// nonTunerFilter is what a Synchro Monster's non-Tuner materials must be
+// (its `materials: {filter: ...}`: "1 Tuner + 1 or more non-Tuner 'Mist
+// Valley' monsters"), or "" for any monster.
+func nonTunerFilter(c *Card) string {
+	if c == nil || c.Materials == nil || !c.Has("synchro") {
+		return ""
+	}
+	return c.Materials.Filter
 }
 
 // summonedLimits applies what a Summon op's `what:` says about the

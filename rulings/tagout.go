@@ -66,13 +66,14 @@ func (d *duel) battleEndStep() bool {
 			}
 		}
 	}
+	met = append(met, d.endOfBattleCards()...) // battleend.go
 	if len(met) == 0 {
 		return false
 	}
 	d.bstep = "end"
 	d.emit("phase", d.tp, "", fmt.Sprintf("%s's Battle Phase reaches its End Step", d.pn(d.tp)), ruleRef{})
 	for _, c := range met {
-		d.selfTrigger(c, TrigBattlePhaseEnd)
+		d.selfTrigger(c, TrigBattlePhaseEnd, TrigEndOfBattlePhase)
 	}
 	return true
 }

@@ -2,8 +2,9 @@ package rulings
 
 // Target kinds beyond the basic ones of chain.go, and target filters: an
 // effect's `target:` may name the attacking monster ("Dimensional
-// Prison"), a face-down monster ("Nobleman of Crossout") or a banished
-// card ("Burial from a Different Dimension"); badTarget (chain.go) also
+// Prison"), a face-down monster ("Nobleman of Crossout"), a banished
+// card ("Burial from a Different Dimension") or another card on the field
+// than the effect's own ("Mist Valley Thunder Lord"); badTarget (chain.go) also
 // applies the target's `filter:`.
 
 import (
@@ -23,6 +24,8 @@ func (d *duel) morePool(t *Target, ps *pstate) []*inst {
 		return ps.mz
 	case "banished-card":
 		return ps.banished
+	case "other-card": // a card on the field other than this one ("Mist Valley Thunder Lord")
+		return ps.field()
 	}
 	if pairTargets[t.What] {
 		return pairPool(ps) // pairtarget.go
@@ -45,6 +48,10 @@ func (d *duel) badTargetMore(t *Target, c, src *inst) string {
 	case "banished-card":
 		if c.loc != locBanished {
 			return fmt.Sprintf("%s must target a banished card", src.name())
+		}
+	case "other-card":
+		if c == src || !c.onField() {
+			return fmt.Sprintf("%s must target another card on the field", src.name())
 		}
 	}
 	return ""

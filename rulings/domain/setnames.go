@@ -61,6 +61,7 @@ var defaultSetNames = []struct {
 	{0x33, "Blackwing"},
 	{0x34, "Crystal"},
 	{0x1034, "Crystal Beast"},
+	{0x37, "Mist Valley"},
 	{0x38, "Lightsworn"},
 	{0x3b, "Red-Eyes"},
 	{0x3d, "Six Samurai"},
