@@ -520,7 +520,7 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 		case !c.faceUp && c.loc != locMonster:
 			ok = e.Kind == "activate"
 		case c.faceUp && c.onField():
-			ok = e.Kind == "ignition" || (e.Kind == "quick" && e.From == "")
+			ok = (e.Kind == "ignition" || e.Kind == "quick") && e.From == ""
 		}
 		if hasOp(e, "union-equip") && c.loc != locMonster || hasOp(e, "union-unequip") && (c.loc != locSpell || c.equipTo == nil) {
 			ok = false

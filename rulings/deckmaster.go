@@ -181,6 +181,7 @@ func (d *duel) returnDM(a *Action) {
 	}
 	d.declineReturns(p)
 	from := d.locName(c)
+	fromGY := c.loc == locGY
 	d.remove(c)
 	c.loc, c.faceUp, c.def = locDMZ, true, false
 	c.moves++
@@ -196,6 +197,10 @@ func (d *duel) returnDM(a *Action) {
 	}
 	d.dmOffers = keep
 	d.emit("move", p, c.name(), fmt.Sprintf("%s returns the Deck Master %s from %s to the Deck Master Zone (return %d; this starts no chain)", d.pn(p), c.name(), from, ps.dmReturns), r)
+	if fromGY {
+		d.gyLeft(c, p) // gyleft.go
+		d.startBuildIfDue()
+	}
 }
 
 // keepDM plays "A leaves Sangan in the Graveyard".
@@ -245,11 +250,13 @@ func (d *duel) dmActivated(a *Action) bool {
 }
 
 // dmProperSummonOps are the ops that perform a proper Summon of their kind
-// (a Fusion, Ritual or Normal Summon by an effect), which may take a Deck
-// Master out of its zone (domain-summoning#proper-summon).
+// (a Fusion, Ritual, Xyz or Normal Summon by an effect), which may take a
+// Deck Master out of its zone (domain-summoning#proper-summon).
 var dmProperSummonOps = map[string]bool{
-	"fusion-summon": true, // fusion.go
-	"ritual-summon": true, // ritual.go
+	"fusion-summon":          true, // fusion.go
+	"ritual-summon":          true, // ritual.go
+	"rank-up-number":         true, // rankup.go
+	"fusion-from-graveyards": true, // fossil.go
 }
 
 // dmChoiceAllowed refuses an effect that would Special Summon a Deck

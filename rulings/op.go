@@ -21,6 +21,8 @@ var effectOps = map[string]opFunc{
 	"send-from-deck-paid-stat":         opSendFromDeckPaidStat, // lppaid.go
 	"tribute-burial":                   opTributeBurial,        // burial.go
 	"fusion-from-graveyards":           opFusionFromGraveyards, // fossil.go
+	"rank-up-number":                   opRankUpNumber,         // rankup.go
+	"xyz-on-self":                      opXyzOnSelf,            // gyleft.go
 	"mill":                             opMill,
 	"set-face-down":                    opSetFaceDown,
 	"discard-random":                   opDiscardRandom,

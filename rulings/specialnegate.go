@@ -59,6 +59,9 @@ func (d *duel) uniqueBarred(c *inst) string {
 // "Grandmaster of the Six Samurai" destroyed by its own player's card has
 // nothing to activate. Pending triggers are found before this is asked.
 func untriggered(c *inst) string {
+	if why := gyLeftUntriggered(c); why != "" { // gyleft.go
+		return why
+	}
 	if c.loc != locGY || c.c == nil {
 		return ""
 	}

@@ -72,6 +72,7 @@ var defaultSetNames = []struct {
 	{0x1045, "Red Dragon Archfiend"},
 	{0x1047, "Gem-Knight"},
 	{0x48, "Number"},
+	{0x1048, "Number C"}, // the sub-archetype of "Number" that ProjectIgnis/CardScripts official/c33252803.lua (Rank-Up-Magic Quick Chaos) lists
 	{0x4c, "Trap Hole"},
 	{0x51, "Gadget"},
 	{0x53, "Constellar"},
