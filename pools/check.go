@@ -23,6 +23,10 @@ const (
 	RuleDeckZone    = domain.RuleDeckZone    // an Extra Deck monster in the Main Deck, or the reverse
 )
 
+// SimulatorMainMax is the most Main Deck cards online dueling simulators
+// accept, whatever the format allows (goat-02#online).
+const SimulatorMainMax = 60
+
 // DomainID is the format id of Domain, which has no card pool: its decks
 // are checked by rulings/domain.
 const DomainID = "domain"
@@ -68,8 +72,12 @@ type Result struct {
 	SideCount  int       `json:"side_count"`
 	Problems   []Problem `json:"problems"`
 	// Notes are things to know that do not make the deck illegal.
-	Notes []string   `json:"notes,omitempty"`
-	Cards []DeckCard `json:"cards,omitempty"` // pool formats: every distinct card, in deck order
+	Notes []string `json:"notes,omitempty"`
+	// OverSimulatorCap: the Main Deck has more than SimulatorMainMax
+	// cards, which online dueling simulators refuse whatever the format
+	// allows (goat-02#online).
+	OverSimulatorCap bool       `json:"-"`
+	Cards            []DeckCard `json:"cards,omitempty"` // pool formats: every distinct card, in deck order
 	// Domain is rulings/domain's full verdict for a Domain deck.
 	Domain *domain.Result `json:"domain,omitempty"`
 	// YDKE is the deck of the cards that were recognised, as a ydke:// link.
@@ -295,8 +303,9 @@ func (ch *Checker) checkDeck(f *Format, d domain.Decklist) Result {
 	} else if f.SideAllOrNone && n > 0 && n < f.SideMax {
 		res.Notes = append(res.Notes, fmt.Sprintf("The Side Deck has %d cards: in 2005 a Side Deck was empty or exactly %d cards (rule page %s); events today rarely enforce it, so it is not counted as a problem.", n, f.SideMax, f.SizeRule))
 	}
-	if f.MainMax == 0 && len(d.Main) > 60 {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s has no Main Deck maximum, but simulators refuse more than 60 cards (rule page %s).", f.Name, f.SizeRule))
+	res.OverSimulatorCap = len(d.Main) > SimulatorMainMax
+	if f.MainMax == 0 && res.OverSimulatorCap {
+		res.Notes = append(res.Notes, fmt.Sprintf("%s has no Main Deck maximum, but simulators refuse more than %d cards (rule page %s).", f.Name, SimulatorMainMax, f.SizeRule))
 	}
 	res.Legal = len(res.Problems) == 0
 	return res

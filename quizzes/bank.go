@@ -103,6 +103,17 @@ type Question struct {
 	Lead string `yaml:"-"`
 }
 
+// Asked is the prompt in the author's own words: Prompt without the
+// engine's Lead (all of it when the prompt has no lead). A page that shows
+// the situation beside the question shows this, so the situation is told
+// once.
+func (q *Question) Asked() string {
+	if q.Lead == "" {
+		return q.Prompt
+	}
+	return strings.TrimSpace(strings.TrimPrefix(q.Prompt, q.Lead))
+}
+
 // PromptSituation, at the start of a prompt, stands for the engine's
 // telling of the question's scenario (see Question.Lead).
 const PromptSituation = "{situation}"

@@ -45,6 +45,7 @@ func TestEmbeddedBanks(t *testing.T) {
 type replayOnly struct {
 	Engine
 	DeckChecker
+	PoolDeckChecker
 }
 
 // BenchmarkLoadChecked is the start-up check of the embedded banks, with
@@ -60,7 +61,7 @@ func BenchmarkLoadChecked(b *testing.B) {
 		eng  func() Engine
 	}{
 		{"parse-once", func() Engine { return NewEngine(nil) }},
-		{"parse-each", func() Engine { e := NewEngine(nil); return replayOnly{e, e.(DeckChecker)} }},
+		{"parse-each", func() Engine { e := NewEngine(nil); return replayOnly{e, e.(DeckChecker), e.(PoolDeckChecker)} }},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
@@ -118,7 +119,8 @@ func TestEmbeddedBanksLint(t *testing.T) {
 
 // TestEmbeddedBankStats reports pool sizes per format and per rule page,
 // the share of four-choice questions and the difficulty mix; it fails when
-// a certification pool has too few hard questions for a fixed mix.
+// a certification pool has too few hard questions for a fixed mix, or a
+// difficulty level too few questions to fill stratumDepth tests.
 func TestEmbeddedBankStats(t *testing.T) {
 	set := embeddedSet(t)
 	for _, b := range set.Banks() {
@@ -161,5 +163,18 @@ func TestEmbeddedBankStats(t *testing.T) {
 		if diff[3]*10 < cert*3 {
 			t.Errorf("%s: %d of %d certification questions are difficulty 3, want at least 30%%", b.Format, diff[3], cert)
 		}
+		// The fixed Mix draws from full strata: each difficulty level can
+		// fill stratumDepth tests without repeating a question, so a
+		// candidate who retakes does not meet the same few again.
+		quota := mixQuota(TestSize)
+		for lv := 1; lv <= 3; lv++ {
+			if want := stratumDepth * quota[lv-1]; diff[lv] < want {
+				t.Errorf("%s: %d certification questions of difficulty %d; a test draws %d, so the stratum needs %d (%d tests)", b.Format, diff[lv], lv, quota[lv-1], want, stratumDepth)
+			}
+		}
 	}
 }
+
+// stratumDepth is how many certification tests each difficulty level of a
+// pool must fill from distinct questions (see TestEmbeddedBankStats).
+const stratumDepth = 5

@@ -50,6 +50,7 @@ func (p engineParsed) Replay(format, query string) (Replay, error) {
 type parseCache struct {
 	eng    Engine
 	parsed map[string]parseResult
+	home   string // the format of the bank being checked (deck questions)
 }
 
 type parseResult struct {
@@ -72,7 +73,7 @@ func (c *parseCache) replayQuery(format string, q *Question, query string) (Repl
 	if q.Deck != "" {
 		dq := *q
 		dq.Ask = query
-		return deckReplay(c.eng, format, &dq)
+		return deckReplay(c.eng, format, c.home, &dq)
 	}
 	r, ok := c.parsed[q.Scenario]
 	if !ok {
@@ -108,8 +109,21 @@ var lineRE = regexp.MustCompile(`\b([Ll])ine (\d+)\b`)
 // when a line the prompt names is no step (the prompt is then returned
 // unchanged, and must not be shown with the situation).
 func (c *Checked) SituationPrompt() (string, bool) {
+	return c.asSteps(c.Prompt)
+}
+
+// SituationAsked is Asked as the situation view asks it: the author's
+// words after the engine's telling, each "line N" as "step M". A page
+// showing the situation (the board and its steps) beside the question
+// shows this, so the situation is told once.
+func (c *Checked) SituationAsked() (string, bool) {
+	return c.asSteps(c.Asked())
+}
+
+// asSteps turns each "line N" of prompt into the step that tells it.
+func (c *Checked) asSteps(prompt string) (string, bool) {
 	ok := true
-	out := lineRE.ReplaceAllStringFunc(c.Prompt, func(m string) string {
+	out := lineRE.ReplaceAllStringFunc(prompt, func(m string) string {
 		sm := lineRE.FindStringSubmatch(m)
 		n, _ := strconv.Atoi(sm[2])
 		step, found := rulings.StepOf(c.Replay.Narration, n)
@@ -124,7 +138,7 @@ func (c *Checked) SituationPrompt() (string, bool) {
 		return word + " " + strconv.Itoa(step)
 	})
 	if !ok {
-		return c.Prompt, false
+		return prompt, false
 	}
 	return out, true
 }
@@ -151,6 +165,47 @@ func Lead(r Replay) string {
 		parts = append(parts, n.Text)
 	}
 	return strings.Join(parts, " ")
+}
+
+var (
+	quotedRE    = regexp.MustCompile(`"[^"]*"|“[^”]*”`)
+	sentenceRE  = regexp.MustCompile(`[.?!]+(\s+|$)`)
+	legalLineRE = regexp.MustCompile(`^legal(?:ity)? line (\d+)$`)
+	playerActRE = regexp.MustCompile(`\b(?i:player) [A-F][1-9]? (?:then |now |also |already |first |still )?[a-z]+s\b`)
+)
+
+// HandTold says how a scenario question's prompt tells its situation in
+// the author's words beside the engine's ("" when it does not): a prompt
+// that does not open with PromptSituation; author's words (Asked) of more
+// than one sentence, since a question needs one and a lead before it
+// retells; a player doing something ("Player A activates", "Player B
+// has"), which is the narration's or the board's to say; a question on
+// the legality of line N that does not name "line N" (so it describes the
+// action instead); or a step of the narration repeated. A deck question has no situation to tell.
+func HandTold(q *Checked) string {
+	if q.Deck != "" {
+		return ""
+	}
+	if q.Lead == "" {
+		return "the prompt does not open with " + PromptSituation + ", so the situation it relies on is not the engine's telling"
+	}
+	own := q.Asked()
+	bare := quotedRE.ReplaceAllString(own, `"…"`)
+	if n := len(sentenceRE.FindAllString(bare, -1)); n != 1 {
+		return fmt.Sprintf("the words after %s are %d sentences; a question is one", PromptSituation, n)
+	}
+	if m := playerActRE.FindString(bare); m != "" {
+		return fmt.Sprintf("the words after %s tell what a player does or has (%q): the situation says that", PromptSituation, m)
+	}
+	if m := legalLineRE.FindStringSubmatch(q.Ask); m != nil && !strings.Contains(own, "line "+m[1]) {
+		return fmt.Sprintf("a question on the legality of line %s names it as \"line %s\" (the situation view's step), not by retelling the action", m[1], m[1])
+	}
+	for _, n := range q.Replay.Narration {
+		if len(n.Text) > 0 && strings.Contains(normalize(own), normalize(strings.TrimSuffix(n.Text, "."))) {
+			return fmt.Sprintf("the words after %s repeat step %d of the narration", PromptSituation, n.Step)
+		}
+	}
+	return ""
 }
 
 // joinAnd joins "x", "x and y", "x, y and z".
@@ -288,6 +343,7 @@ func Check(banks []*Bank, eng Engine) (*Set, error) {
 	cache := newParseCache(eng)
 	for _, b := range banks {
 		cb := &CheckedBank{Format: b.Format, byID: map[string]*Checked{}}
+		cache.home = b.Format
 		for _, q := range b.Questions {
 			where := fmt.Sprintf("%s:%d: question %q", b.File, q.Line, q.ID)
 			c, err := check(b.Format, q, cache)

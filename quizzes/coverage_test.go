@@ -3,6 +3,7 @@ package quizzes
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -43,14 +44,27 @@ func ruleAnchors(t *testing.T, format string) []string {
 // least two certification questions, as measured when it was last raised.
 // It only goes up: a change that lowers a count fails, and a change that
 // raises one should raise the floor to the count the test logs.
-var anchorFloor = map[string]int{"goat": 70, "hat": 59, "edison": 60, "domain": 119}
+var anchorFloor = map[string]int{"goat": 72, "hat": 59, "edison": 62, "domain": 122}
 
 // TestRuleAnchorCoverage: every rule anchor of a format's pages (every
 // numbered rule, point, timing and example) should be cited by at least two
-// certification questions. The test lists the anchors still short, per
-// format, and fails when fewer anchors are covered than the floor.
+// certification questions, unless Untestable declares it with a reason.
+// The test lists the anchors still short and the declared ones with their
+// reasons, per format, and fails when fewer anchors are covered than the
+// floor, or when a declaration names no anchor or a covered one.
 func TestRuleAnchorCoverage(t *testing.T) {
 	set := embeddedSet(t)
+	all := map[string]bool{}
+	for _, f := range Formats {
+		for _, a := range ruleAnchors(t, f) {
+			all[a] = true
+		}
+	}
+	for _, a := range slices.Sorted(maps.Keys(Untestable)) {
+		if !all[a] {
+			t.Errorf("quizzes/untestable.go declares %s untestable, but no rule page has that anchor", a)
+		}
+	}
 	for _, f := range Formats {
 		b, _ := set.Bank(f)
 		cited := map[string]int{}
@@ -63,14 +77,23 @@ func TestRuleAnchorCoverage(t *testing.T) {
 			}
 		}
 		anchors := ruleAnchors(t, f)
-		var short []string
+		var short, untestable []string
 		for _, a := range anchors {
-			if cited[a] < 2 {
+			why, declared := Untestable[a]
+			switch {
+			case declared && cited[a] >= 2:
+				t.Errorf("%s is declared untestable (quizzes/untestable.go) but %d certification questions test it: drop the declaration", a, cited[a])
+			case declared:
+				untestable = append(untestable, fmt.Sprintf("%s (%d questions: %s)", a, cited[a], why))
+			case cited[a] < 2:
 				short = append(short, fmt.Sprintf("%s (%d)", a, cited[a]))
 			}
 		}
-		covered := len(anchors) - len(short)
-		t.Logf("%s: %d of %d rule anchors have two or more certification questions (floor %d); short: %s", f, covered, len(anchors), anchorFloor[f], strings.Join(short, " "))
+		covered := len(anchors) - len(short) - len(untestable)
+		t.Logf("%s: %d of %d rule anchors have two or more certification questions (floor %d); %d declared untestable; short: %s", f, covered, len(anchors), anchorFloor[f], len(untestable), strings.Join(short, " "))
+		for _, u := range untestable {
+			t.Logf("%s: untestable: %s", f, u)
+		}
 		if covered < anchorFloor[f] {
 			t.Errorf("%s: %d rule anchors have two certification questions, fewer than the floor of %d; short: %s", f, covered, anchorFloor[f], strings.Join(short, " "))
 		}

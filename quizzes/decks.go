@@ -3,14 +3,30 @@ package quizzes
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
+	"substep/pools"
 	"substep/rulings/domain"
 )
 
-// DeckFormat is the only format whose deck-building rules a deck question
-// asks about: the Domain deck checker's.
+// DeckFormat is the format whose deck questions the Domain deck checker
+// answers. The deck questions of a bank with a card pool (Goat, Edison,
+// HAT) are answered by the pools' deck checker instead (PoolDeckChecker),
+// under each of those three formats.
 const DeckFormat = "domain"
+
+// PoolDeckChecker checks a deck list in a format with a card pool (goat,
+// edison or hat): its pool, its Forbidden & Limited list and its Deck
+// sizes (pools.Checker). NewEngine's engine is one.
+type PoolDeckChecker interface {
+	CheckPoolDeck(format, deck string) (pools.Result, error)
+}
+
+// poolFormat reports whether format has a card pool to check decks in.
+func poolFormat(format string) bool {
+	return slices.ContainsFunc(pools.Formats(), func(f pools.FormatInfo) bool { return f.ID == format })
+}
 
 // DeckChecker checks a Domain deck list (any form domain.CheckFile reads)
 // with master as its Deck Master ("" for the one the list names). A deck
@@ -41,6 +57,15 @@ type withDecks struct {
 
 func (w withDecks) CheckDeck(deck, master string) (domain.Result, error) {
 	return w.dc.CheckDeck(deck, master)
+}
+
+// CheckPoolDeck checks with the wrapped engine's pool checker.
+func (w withDecks) CheckPoolDeck(format, deck string) (pools.Result, error) {
+	pc, ok := w.Engine.(PoolDeckChecker)
+	if !ok {
+		return pools.Result{}, fmt.Errorf("no pool deck checker")
+	}
+	return pc.CheckPoolDeck(format, deck)
 }
 
 // Parse parses with the wrapped engine when it can.
@@ -139,9 +164,98 @@ func deckSteps(res domain.Result) []Step {
 	return out
 }
 
-// deckReplay answers a deck question under format: only Domain has the
-// checker's deck-building rules.
-func deckReplay(eng Engine, format string, q *Question) (Replay, error) {
+// Pool deck queries, asked of a deck question in a bank with a card pool:
+//
+//	legal, main count, extra count, side count, problems, problems <card>
+//	                   as for Domain (problems: pools.Rule* names)
+//	online             whether the format allows the deck and whether
+//	                   online simulators take its Main Deck:
+//	                   "legal; within the simulators' 60-card cap",
+//	                   "legal; over the simulators' 60-card cap", and the
+//	                   same with "illegal"
+func AskPoolDeck(res pools.Result, query string) (string, error) {
+	q := strings.Join(strings.Fields(strings.ToLower(query)), " ")
+	verdict := "illegal"
+	if res.Legal {
+		verdict = "legal"
+	}
+	switch q {
+	case "legal":
+		return verdict, nil
+	case "main count":
+		return fmt.Sprint(res.MainCount), nil
+	case "extra count":
+		return fmt.Sprint(res.ExtraCount), nil
+	case "side count":
+		return fmt.Sprint(res.SideCount), nil
+	case "problems":
+		return poolProblems(res.Problems, ""), nil
+	case "online":
+		cap := "within"
+		if res.OverSimulatorCap {
+			cap = "over"
+		}
+		return fmt.Sprintf("%s; %s the simulators' %d-card cap", verdict, cap, pools.SimulatorMainMax), nil
+	}
+	if m := reDeckProblemsOf.FindStringSubmatch(query); m != nil {
+		return poolProblems(res.Problems, m[1]), nil
+	}
+	return "", fmt.Errorf("unknown deck query %q for a format with a card pool", query)
+}
+
+// poolProblems lists the distinct rules broken (by card when card is set).
+func poolProblems(ps []pools.Problem, card string) string {
+	var out []string
+	for _, p := range ps {
+		if (card == "" || normalize(p.Card) == normalize(card)) && !slices.Contains(out, p.Rule) {
+			out = append(out, p.Rule)
+		}
+	}
+	if len(out) == 0 {
+		return "none"
+	}
+	return strings.Join(out, ", ")
+}
+
+// poolSteps shows the pool checker's verdict as a review's timeline.
+func poolSteps(res pools.Result, rule string) []Step {
+	out := []Step{{Where: "Deck check", Text: fmt.Sprintf("%s: Main Deck %d cards, Extra Deck %d cards, Side Deck %d cards", res.FormatName, res.MainCount, res.ExtraCount, res.SideCount), Rule: rule}}
+	for _, p := range res.Problems {
+		out = append(out, Step{Where: "Deck check", Text: p.Message, Rule: rule})
+	}
+	for _, n := range res.Notes {
+		out = append(out, Step{Where: "Deck check", Text: n, Rule: rule})
+	}
+	return out
+}
+
+// deckReplay answers a deck question of a bank of format home under
+// format: a Domain question only under Domain, with the Domain checker; a
+// question of a bank with a card pool under each format with a pool, with
+// the pools' checker.
+func deckReplay(eng Engine, format, home string, q *Question) (Replay, error) {
+	if home != DeckFormat && poolFormat(home) {
+		if !poolFormat(format) {
+			return Replay{}, fmt.Errorf("deck questions of %s are checked against a card pool; %s has none", home, format)
+		}
+		pc, ok := eng.(PoolDeckChecker)
+		if !ok {
+			return Replay{}, fmt.Errorf("no pool deck checker wired")
+		}
+		res, err := pc.CheckPoolDeck(format, q.Deck)
+		if err != nil {
+			return Replay{}, fmt.Errorf("deck: %w", err)
+		}
+		ans, err := AskPoolDeck(res, q.Ask)
+		if err != nil {
+			return Replay{}, err
+		}
+		rule := home + "-02#rule"
+		if len(q.Cites) > 0 {
+			rule = q.Cites[0]
+		}
+		return Replay{Answer: ans, Steps: poolSteps(res, rule)}, nil
+	}
 	if format != DeckFormat {
 		return Replay{}, fmt.Errorf("deck questions are checked by the Domain deck checker; %s has no such rules", format)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"substep/pools"
 	"substep/rulings"
 	"substep/rulings/domain"
 )
@@ -17,6 +18,10 @@ type rulingsEngine struct {
 
 	once  sync.Once
 	decks domain.CardSource
+
+	poolOnce sync.Once
+	pools    *pools.Checker
+	poolErr  error
 }
 
 // NewEngine returns the Engine backed by the rulings package: it parses
@@ -122,6 +127,35 @@ func (p *parsedScenario) Replay(format, query string) (Replay, error) {
 
 // CheckDeck checks a Domain deck list against the catalogue's cards.
 func (e *rulingsEngine) CheckDeck(deck, master string) (domain.Result, error) {
+	if e.index() == nil {
+		return domain.Result{}, fmt.Errorf("no card catalogue for the deck checker")
+	}
+	return NewDeckChecker(e.decks).CheckDeck(deck, master)
+}
+
+// CheckPoolDeck checks a deck list against a format's card pool (the
+// embedded pools), with the catalogue's cards for card types.
+func (e *rulingsEngine) CheckPoolDeck(format, deck string) (pools.Result, error) {
+	e.poolOnce.Do(func() {
+		set, err := pools.Default()
+		if err != nil {
+			e.poolErr = err
+			return
+		}
+		e.pools = &pools.Checker{Set: set}
+		if ix := e.index(); ix != nil {
+			e.pools.Cards = ix
+		}
+	})
+	if e.poolErr != nil {
+		return pools.Result{}, e.poolErr
+	}
+	return e.pools.Check(format, "question.txt", []byte(deck), "")
+}
+
+// index is the Domain deck checker's view of the catalogue's cards,
+// built once (nil when there is no catalogue).
+func (e *rulingsEngine) index() domain.CardSource {
 	e.once.Do(func() {
 		cat, err := e.catalogue()
 		if err != nil {
@@ -140,9 +174,9 @@ func (e *rulingsEngine) CheckDeck(deck, master string) (domain.Result, error) {
 		e.decks = domain.NewIndex(cards, nil)
 	})
 	if e.decks == nil {
-		return domain.Result{}, fmt.Errorf("no card catalogue for the deck checker")
+		return nil
 	}
-	return NewDeckChecker(e.decks).CheckDeck(deck, master)
+	return e.decks
 }
 
 // steps turns the timeline's events into lines a person reads.

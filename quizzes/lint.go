@@ -16,7 +16,8 @@ type Situation func(q *Checked) (string, error)
 //   - the right choice can be read from the prompt or the situation (its
 //     text appears there and no wrong choice's does);
 //   - two questions of one pool ask the same query of the same scenario;
-//   - a practice question has the prompt of a certification question;
+//   - a practice question that practice shows has the prompt of a
+//     certification question;
 //   - fewer than MinChoices choices, unless the question is Binary;
 //   - a choice a candidate reads describes the engine ("no such chain",
 //     "the replay stops") rather than the game.
@@ -33,6 +34,9 @@ func Lint(set *Set, situation Situation) []string {
 				certPrompt[normalize(q.Prompt)] = q.ID
 			}
 		}
+		// Practice shows only the practice questions on a scenario no
+		// certification question uses; the others never reach a page.
+		shown := b.Practice()
 		for _, q := range b.Questions {
 			bad := func(f string, a ...any) {
 				out = append(out, fmt.Sprintf("%s: %s: %s", b.Format, q.ID, fmt.Sprintf(f, a...)))
@@ -45,7 +49,7 @@ func Lint(set *Set, situation Situation) []string {
 				}
 				text += "\n" + s
 			}
-			if giveaway(text, q.Prompt, q) {
+			if giveaway(text, q.Asked(), q) {
 				bad("the right choice %q can be read from the prompt or situation", q.CorrectChoice().Label())
 			}
 			key := q.Pool + "\x00" + normalize(q.Scenario+q.Deck+"\x00"+q.DeckMaster) + "\x00" + normalize(q.Ask)
@@ -53,7 +57,8 @@ func Lint(set *Set, situation Situation) []string {
 				bad("asks %q of the same scenario as %s in the %s pool", q.Ask, prev, q.Pool)
 			}
 			seen[key] = q.ID
-			if id, ok := certPrompt[normalize(q.Prompt)]; ok && q.Pool != PoolCertification {
+			_, onPage := shown.Question(q.ID)
+			if id, ok := certPrompt[normalize(q.Prompt)]; ok && onPage {
 				bad("practice asks with the prompt of certification question %s: an answer learned by its prompt would carry over", id)
 			}
 			if len(q.Choices) < MinChoices && !q.Binary {
@@ -78,13 +83,13 @@ var rePlayer = regexp.MustCompile(`^(?i:(player |team )?[a-f][1-9]?)$`)
 // prompt and the situation) as whole words while no wrong choice's does.
 // A wrong choice's text that only appears inside the right one's ("damage
 // calculation" in "before damage calculation") does not count. A choice
-// that only names a player is checked against the prompt alone: every
-// situation names the players, but a prompt that names the one who wins
-// gives it away.
-func giveaway(text, prompt string, q *Checked) bool {
+// that only names a player is checked against the author's words alone
+// (own, the prompt without the engine's telling): every situation names
+// the players, but a question that names the one who wins gives it away.
+func giveaway(text, own string, q *Checked) bool {
 	right := q.CorrectChoice()
 	if rePlayer.MatchString(strings.TrimSpace(right.Label())) {
-		text = prompt
+		text = own
 	}
 	if !mentions(text, right.Label()) {
 		return false

@@ -122,10 +122,52 @@ questions:
 		t.Errorf("SituationPrompt ok=%v (-want +got):\n%s", ok, diff)
 	}
 
+	if why := HandTold(q); why != "" {
+		t.Errorf("HandTold on a prompt in the engine's words: %s", why)
+	}
+
 	for _, bad := range []string{`prompt: "Then {situation} What?"`, `prompt: "{situation}"`} {
 		src := strings.Replace(bank, `prompt: "{situation} What is Player B's LP after line 10?"`, bad, 1)
 		if _, err := load(t, map[string]string{"goat.yaml": src}); err == nil {
 			t.Errorf("%s: loaded without error", bad)
+		}
+	}
+}
+
+// TestHandTold: a scenario question's situation is the engine's telling;
+// a prompt that retells it by hand, before or beside {situation}, fails.
+func TestHandTold(t *testing.T) {
+	steps := []rulings.Narration{{Step: 1, Line: 10, Text: `Player A activates "Heavy Storm".`}}
+	for _, tc := range []struct {
+		lead, prompt, deck, ask string
+		bad                     bool
+	}{
+		{lead: "L.", prompt: `L. Where is "D.D. Warrior Lady" at the end?`},
+		{lead: "L.", prompt: `L. True or false: the action on line 12 is allowed at that point.`},
+		{lead: "L.", prompt: `L. Which monsters does Player A control at the end?`},
+		{lead: "L.", prompt: `L. List the chain built after the Summon, Chain Link 1 first.`},
+		{prompt: `Where is "Sangan" at the end?`, bad: true},
+		{lead: "L.", prompt: `L. Player A attacks "Sangan" with "Battle Ox". Where is "Sangan" at the end?`, bad: true},
+		{lead: "L.", prompt: `L. Where is "Sangan" after Player A activates "Heavy Storm"?`, bad: true},
+		{lead: "L.", prompt: `L. With "Umi" face-up, where is "Sangan"? Answer quickly.`, bad: true},
+		{lead: "L.", prompt: `L. Is it legal, now that player A activates "Heavy Storm", to chain?`, bad: true},
+		{prompt: `Which rule does the deck break?`, deck: "1 Sangan"},
+		{lead: "L.", prompt: `L. With no Warrior in Player A's Deck, is the action on line 10 legal?`, ask: "legal line 10"},
+		{lead: "L.", prompt: `L. May Player A activate "Heavy Storm" now?`, ask: "legal line 10", bad: true},
+	} {
+		q := &Checked{Question: &Question{Lead: tc.lead, Prompt: tc.prompt, Deck: tc.deck, Ask: tc.ask}}
+		q.Replay.Narration = steps
+		if got := HandTold(q) != ""; got != tc.bad {
+			t.Errorf("HandTold(%q) = %q; want retold %v", tc.prompt, HandTold(q), tc.bad)
+		}
+	}
+
+	// The embedded banks: every scenario question's situation is the engine's.
+	for _, b := range embeddedSet(t).Banks() {
+		for _, q := range b.Questions {
+			if why := HandTold(q); why != "" {
+				t.Errorf("quizzes/banks/%s.yaml:%d: %s: %s (prompt %q)", b.Format, q.Line, q.ID, why, q.Prompt)
+			}
 		}
 	}
 }

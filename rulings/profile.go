@@ -532,10 +532,6 @@ const (
 )
 
 func goatProfile() *Profile {
-	t := func(n int) string { return fmt.Sprintf("goat-10#substep-%d", n) }
-	one := sourced(1, "goat-10#10b")
-	base := []string{AllowCounter, AllowMonsterNegator, AllowNamedTiming}
-	atk := append(append([]string{}, base...), AllowMonsterATK, AllowSpellATK)
 	return &Profile{
 		ID: "goat", Name: "Goat",
 		Summary:           "April 2005 rules: first player draws, one Field Spell for both players, Ignition priority, six Damage Step timings.",
@@ -571,38 +567,41 @@ func goatProfile() *Profile {
 		TrapMonsterZones:       sourced(true, "goat-20#rule"),
 		MatchDraws:             sourced(false, "goat-11#rule"),
 		Gaps:                   []Gap{},
-		DamageStep: []Timing{
-			{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []string{TrigStartOfDamageStep},
-				Allows: atk, AllowsRule: "goat-10#10c", Chains: one,
-				Description: "Start-of-Damage-Step triggers; the target is still face-down. Counter Traps and monster effects that negate activations."},
-			{ID: "before", Name: "before damage calculation", Rule: t(2), Start: []string{evFlip}, Triggers: []string{TrigBeforeCalc},
-				Allows: atk, AllowsRule: "goat-10#10c", Chains: one,
-				Description: "The target is flipped face-up; \"before damage calculation\" cards and triggers; Counter Traps and monster negators."},
-			{ID: "calc", Name: "damage calculation", Rule: t(3), Triggers: []string{TrigDamageCalc}, After: []string{evResults},
-				Allows: atk, AllowsRule: t(3), Chains: one,
-				Description: "\"During damage calculation\" effects (turn player first), ATK/DEF changes, Counter Traps, monster negators; then the results of battle are fixed."},
-			{ID: "damage", Name: "damage calculation (battle damage)", Rule: t(4), Start: []string{evApplyDamage}, Triggers: []string{TrigBattleDamage},
-				Allows: base, AllowsRule: t(4), Chains: one,
-				Description: "Battle damage is applied; triggers on inflicting battle damage."},
-			{ID: "after", Name: "after damage calculation", Rule: t(5), Start: []string{evMarkDestroy, evAfterCalc},
-				Triggers: []string{TrigFlip, TrigAfterCalc, TrigDestroyedByBattle},
-				Allows:   base, AllowsRule: t(5), Chains: one,
-				Description: "Losers are destroyed by battle but stay on the field; Flip Effects, \"after damage calculation\" and destroyed-by-battle triggers."},
-			{ID: "end", Name: "end of the Damage Step", Rule: t(6), Start: []string{evSendDestroy}, After: []string{evEndOfDamage},
-				Triggers: []string{TrigDestroyedToGY, TrigEndOfDamageStep},
-				Allows:   base, AllowsRule: t(6), Chains: one,
-				Description: "Monsters destroyed by battle go to the Graveyard; their triggers activate."},
-		},
+		DamageStep:             goatDamageStep(),
+	}
+}
+
+// goatDamageStep is Goat's six Damage Step timings (goat-10).
+func goatDamageStep() []Timing {
+	t := func(n int) string { return fmt.Sprintf("goat-10#substep-%d", n) }
+	one := sourced(1, "goat-10#10b")
+	base := []string{AllowCounter, AllowMonsterNegator, AllowNamedTiming}
+	atk := append(append([]string{}, base...), AllowMonsterATK, AllowSpellATK)
+	return []Timing{
+		{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []string{TrigStartOfDamageStep},
+			Allows: atk, AllowsRule: "goat-10#10c", Chains: one,
+			Description: "Start-of-Damage-Step triggers; the target is still face-down. Counter Traps and monster effects that negate activations."},
+		{ID: "before", Name: "before damage calculation", Rule: t(2), Start: []string{evFlip}, Triggers: []string{TrigBeforeCalc},
+			Allows: atk, AllowsRule: "goat-10#10c", Chains: one,
+			Description: "The target is flipped face-up; \"before damage calculation\" cards and triggers; Counter Traps and monster negators."},
+		{ID: "calc", Name: "damage calculation", Rule: t(3), Triggers: []string{TrigDamageCalc}, After: []string{evResults},
+			Allows: atk, AllowsRule: t(3), Chains: one,
+			Description: "\"During damage calculation\" effects (turn player first), ATK/DEF changes, Counter Traps, monster negators; then the results of battle are fixed."},
+		{ID: "damage", Name: "damage calculation (battle damage)", Rule: t(4), Start: []string{evApplyDamage}, Triggers: []string{TrigBattleDamage},
+			Allows: base, AllowsRule: t(4), Chains: one,
+			Description: "Battle damage is applied; triggers on inflicting battle damage."},
+		{ID: "after", Name: "after damage calculation", Rule: t(5), Start: []string{evMarkDestroy, evAfterCalc},
+			Triggers: []string{TrigFlip, TrigAfterCalc, TrigDestroyedByBattle},
+			Allows:   base, AllowsRule: t(5), Chains: one,
+			Description: "Losers are destroyed by battle but stay on the field; Flip Effects, \"after damage calculation\" and destroyed-by-battle triggers."},
+		{ID: "end", Name: "end of the Damage Step", Rule: t(6), Start: []string{evSendDestroy}, After: []string{evEndOfDamage},
+			Triggers: []string{TrigDestroyedToGY, TrigEndOfDamageStep},
+			Allows:   base, AllowsRule: t(6), Chains: one,
+			Description: "Monsters destroyed by battle go to the Graveyard; their triggers activate."},
 	}
 }
 
 func hatProfile() *Profile {
-	t := func(n int) string { return fmt.Sprintf("hat-06#timing-%d", n) }
-	several := assumed(0, todayDSChains)
-	one := func(n int) Setting[int] { return sourced(1, t(n)) }
-	negs := []string{AllowCounter, AllowMonsterNegator, AllowMandatory, AllowNamedTiming}
-	early := append(append([]string{}, negs...), AllowMonsterATK, AllowSpellATK)
-	late := append(append([]string{}, negs...), AllowMonsterATK)
 	return &Profile{
 		ID: "hat", Name: "HAT",
 		Summary:           "2011 rules as played at the July 2014 NAWCQ: first player draws, one active Field Spell, SEGOC by step then time, seven Damage Step timings.",
@@ -647,41 +646,46 @@ func hatProfile() *Profile {
 		HandSizeDiscard:        sourced(DiscardLocked, "hat-08#rule"),
 		TrapMonsterZones:       sourced(true, "hat-04#rule"),
 		MatchDraws:             assumed(true, todayMatch),
-		DamageStep: []Timing{
-			{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []string{TrigStartOfDamageStep},
-				Allows: early, AllowsRule: t(1), Chains: several,
-				Description: "\"During the Damage Step\" effects apply; start-of-Damage-Step triggers; ATK/DEF changes."},
-			{ID: "flip", Name: "flip", Rule: t(2), Start: []string{evFlip},
-				Allows: early, AllowsRule: t(2), Chains: several,
-				Description: "A face-down target is flipped face-up; its Flip Effect waits; ATK/DEF changes."},
-			{ID: "before", Name: "before damage calculation", Rule: t(3), Triggers: []string{TrigBeforeCalc},
-				Allows: early, AllowsRule: t(3), Chains: several,
-				Description: "\"Before damage calculation\" effects; ATK/DEF changes."},
-			{ID: "calc", Name: "damage calculation", Rule: t(4), Triggers: []string{TrigDamageCalc},
-				After:  []string{evResults, evApplyDamage, evMarkDestroy},
-				Allows: late, AllowsRule: t(4), Chains: one(4),
-				Description: "\"Damage calculation\" effects and monster Quick Effects that change ATK/DEF; after the chain, battle damage and destruction by battle."},
-			{ID: "after", Name: "after damage calculation", Rule: t(5), Start: []string{evAfterCalc}, Triggers: []string{TrigBattleDamage},
-				Allows: late, AllowsRule: t(5), Chains: several,
-				Description: "Self-destructing continuous effects apply; triggers on inflicting battle damage."},
-			{ID: "resolve", Name: "resolve effects", Rule: t(6), Triggers: []string{TrigFlip, TrigAfterCalc},
-				Allows: late, AllowsRule: t(6), Chains: one(6),
-				Description: "One chain: Flip Effects and \"after damage calculation\" triggers."},
-			{ID: "end", Name: "end of the Damage Step", Rule: t(7), Start: []string{evSendDestroy}, After: []string{evEndOfDamage},
-				Triggers: []string{TrigDestroyedByBattle, TrigDestroyedToGY, TrigEndOfDamageStep},
-				Allows:   append(append([]string{}, late...), AllowMetRequirement), AllowsRule: t(7), Chains: one(7),
-				Description: "Monsters destroyed by battle go to the Graveyard; one chain of destroyed-by-battle triggers."},
-		},
+		DamageStep:             hatDamageStep(),
+	}
+}
+
+// hatDamageStep is HAT's seven Damage Step timings (hat-06).
+func hatDamageStep() []Timing {
+	t := func(n int) string { return fmt.Sprintf("hat-06#timing-%d", n) }
+	several := assumed(0, todayDSChains)
+	one := func(n int) Setting[int] { return sourced(1, t(n)) }
+	negs := []string{AllowCounter, AllowMonsterNegator, AllowMandatory, AllowNamedTiming}
+	early := append(append([]string{}, negs...), AllowMonsterATK, AllowSpellATK)
+	late := append(append([]string{}, negs...), AllowMonsterATK)
+	return []Timing{
+		{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []string{TrigStartOfDamageStep},
+			Allows: early, AllowsRule: t(1), Chains: several,
+			Description: "\"During the Damage Step\" effects apply; start-of-Damage-Step triggers; ATK/DEF changes."},
+		{ID: "flip", Name: "flip", Rule: t(2), Start: []string{evFlip},
+			Allows: early, AllowsRule: t(2), Chains: several,
+			Description: "A face-down target is flipped face-up; its Flip Effect waits; ATK/DEF changes."},
+		{ID: "before", Name: "before damage calculation", Rule: t(3), Triggers: []string{TrigBeforeCalc},
+			Allows: early, AllowsRule: t(3), Chains: several,
+			Description: "\"Before damage calculation\" effects; ATK/DEF changes."},
+		{ID: "calc", Name: "damage calculation", Rule: t(4), Triggers: []string{TrigDamageCalc},
+			After:  []string{evResults, evApplyDamage, evMarkDestroy},
+			Allows: late, AllowsRule: t(4), Chains: one(4),
+			Description: "\"Damage calculation\" effects and monster Quick Effects that change ATK/DEF; after the chain, battle damage and destruction by battle."},
+		{ID: "after", Name: "after damage calculation", Rule: t(5), Start: []string{evAfterCalc}, Triggers: []string{TrigBattleDamage},
+			Allows: late, AllowsRule: t(5), Chains: several,
+			Description: "Self-destructing continuous effects apply; triggers on inflicting battle damage."},
+		{ID: "resolve", Name: "resolve effects", Rule: t(6), Triggers: []string{TrigFlip, TrigAfterCalc},
+			Allows: late, AllowsRule: t(6), Chains: one(6),
+			Description: "One chain: Flip Effects and \"after damage calculation\" triggers."},
+		{ID: "end", Name: "end of the Damage Step", Rule: t(7), Start: []string{evSendDestroy}, After: []string{evEndOfDamage},
+			Triggers: []string{TrigDestroyedByBattle, TrigDestroyedToGY, TrigEndOfDamageStep},
+			Allows:   append(append([]string{}, late...), AllowMetRequirement), AllowsRule: t(7), Chains: one(7),
+			Description: "Monsters destroyed by battle go to the Graveyard; one chain of destroyed-by-battle triggers."},
 	}
 }
 
 func edisonProfile() *Profile {
-	t := func(n int) string { return fmt.Sprintf("%s#timing-%d", edisonPage, n) }
-	several := sourced(0, edisonPage+"#damage-step")
-	one := sourced(1, edisonPage+"#one-manual-chain")
-	negs := []string{AllowCounter, AllowMonsterNegator, AllowNamedTiming}
-	early := append(append([]string{}, negs...), AllowMonsterATK, AllowSpellATK)
-	calc := append(append([]string{}, negs...), AllowMonsterATK)
 	// Each switch cites the Edison rule that states it (edison-01 ... edison-13,
 	// the community's numbered list of differences from today). Where the
 	// list is silent the value is assumed and cites the section of
@@ -723,31 +727,42 @@ func edisonProfile() *Profile {
 		TrapMonsterZones:       sourced(true, "edison-05#rule"),
 		MatchDraws:             assumed(true, fb("match-draw")),
 		Gaps:                   []Gap{},
-		DamageStep: []Timing{
-			{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []string{TrigStartOfDamageStep},
-				Allows: early, AllowsRule: t(1), Chains: several,
-				Description: "The target stays face-down; Counter Traps, start-of-Damage-Step and other triggers, ATK/DEF modifiers, monster negators; any number of chains."},
-			{ID: "flip", Name: "reveal the set monster", Rule: t(2), Start: []string{evFlip},
-				Allows: early, AllowsRule: t(2), Chains: several,
-				Description: "The face-down target is flipped face-up; its Flip Effect waits for timing 6."},
-			{ID: "before", Name: "before damage calculation", Rule: t(3), Triggers: []string{TrigBeforeCalc},
-				Allows: early, AllowsRule: t(3), Chains: several,
-				Description: "Counter Traps, ATK/DEF modifiers, \"before damage calculation\" effects and triggers; any number of chains."},
-			{ID: "calc", Name: "damage calculation", Rule: t(4), Triggers: []string{TrigDamageCalc},
-				After:  []string{evResults, evApplyDamage, evMarkDestroy},
-				Allows: calc, AllowsRule: t(4), Chains: one,
-				Description: "One manual chain of monster ATK/DEF modifiers, Counter Traps, \"during damage calculation\" cards; then continuous effects re-apply, damage is inflicted and losers are marked."},
-			{ID: "after", Name: "after damage calculation", Rule: t(5), Start: []string{evAfterCalc}, Triggers: []string{TrigBattleDamage},
-				Allows: negs, AllowsRule: t(5), Chains: one,
-				Description: "Self-destructing continuous effects apply; one manual chain with battle-damage triggers."},
-			{ID: "resolve", Name: "resolve effects", Rule: t(6), Triggers: []string{TrigFlip, TrigAfterCalc},
-				Allows: negs, AllowsRule: t(6), Chains: one,
-				Description: "One manual chain with Flip Effects and other triggers met earlier."},
-			{ID: "end", Name: "end of the Damage Step", Rule: t(7), Start: []string{evSendDestroy}, After: []string{evEndOfDamage},
-				Triggers: []string{TrigDestroyedByBattle, TrigDestroyedToGY, TrigEndOfDamageStep},
-				Allows:   append(append([]string{}, negs...), AllowMetRequirement), AllowsRule: t(7), Chains: one,
-				Description: "Monsters destroyed by battle leave the field; one manual chain with destroyed-by-battle and end-of-Damage-Step triggers."},
-		},
+		DamageStep:             edisonDamageStep(),
+	}
+}
+
+// edisonDamageStep is Edison's seven Damage Step timings (edison-battle-phase).
+func edisonDamageStep() []Timing {
+	t := func(n int) string { return fmt.Sprintf("%s#timing-%d", edisonPage, n) }
+	several := sourced(0, edisonPage+"#damage-step")
+	one := sourced(1, edisonPage+"#one-manual-chain")
+	negs := []string{AllowCounter, AllowMonsterNegator, AllowNamedTiming}
+	early := append(append([]string{}, negs...), AllowMonsterATK, AllowSpellATK)
+	calc := append(append([]string{}, negs...), AllowMonsterATK)
+	return []Timing{
+		{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []string{TrigStartOfDamageStep},
+			Allows: early, AllowsRule: t(1), Chains: several,
+			Description: "The target stays face-down; Counter Traps, start-of-Damage-Step and other triggers, ATK/DEF modifiers, monster negators; any number of chains."},
+		{ID: "flip", Name: "reveal the set monster", Rule: t(2), Start: []string{evFlip},
+			Allows: early, AllowsRule: t(2), Chains: several,
+			Description: "The face-down target is flipped face-up; its Flip Effect waits for timing 6."},
+		{ID: "before", Name: "before damage calculation", Rule: t(3), Triggers: []string{TrigBeforeCalc},
+			Allows: early, AllowsRule: t(3), Chains: several,
+			Description: "Counter Traps, ATK/DEF modifiers, \"before damage calculation\" effects and triggers; any number of chains."},
+		{ID: "calc", Name: "damage calculation", Rule: t(4), Triggers: []string{TrigDamageCalc},
+			After:  []string{evResults, evApplyDamage, evMarkDestroy},
+			Allows: calc, AllowsRule: t(4), Chains: one,
+			Description: "One manual chain of monster ATK/DEF modifiers, Counter Traps, \"during damage calculation\" cards; then continuous effects re-apply, damage is inflicted and losers are marked."},
+		{ID: "after", Name: "after damage calculation", Rule: t(5), Start: []string{evAfterCalc}, Triggers: []string{TrigBattleDamage},
+			Allows: negs, AllowsRule: t(5), Chains: one,
+			Description: "Self-destructing continuous effects apply; one manual chain with battle-damage triggers."},
+		{ID: "resolve", Name: "resolve effects", Rule: t(6), Triggers: []string{TrigFlip, TrigAfterCalc},
+			Allows: negs, AllowsRule: t(6), Chains: one,
+			Description: "One manual chain with Flip Effects and other triggers met earlier."},
+		{ID: "end", Name: "end of the Damage Step", Rule: t(7), Start: []string{evSendDestroy}, After: []string{evEndOfDamage},
+			Triggers: []string{TrigDestroyedByBattle, TrigDestroyedToGY, TrigEndOfDamageStep},
+			Allows:   append(append([]string{}, negs...), AllowMetRequirement), AllowsRule: t(7), Chains: one,
+			Description: "Monsters destroyed by battle leave the field; one manual chain with destroyed-by-battle and end-of-Damage-Step triggers."},
 	}
 }
 

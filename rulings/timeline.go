@@ -130,6 +130,11 @@ type PlayerState struct {
 	extra []string // Extra Deck contents, for "location" queries
 }
 
+// DeckCards is the Deck's contents, top first, an unnamed card as
+// "(card)": what a judge's question may state about a Deck (a situation
+// shows the named ones; the order itself stays the engine's).
+func (p PlayerState) DeckCards() []string { return append([]string(nil), p.deck...) }
+
 // FieldCard is a card on the field.
 type FieldCard struct {
 	Card     string `json:"card"`

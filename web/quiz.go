@@ -148,8 +148,10 @@ type QuizQuestion struct {
 	Cites    []Cite
 	Answered bool // reviews: the candidate picked a choice
 	Right    bool // reviews: the pick was right
-	// Situation is set in attempts and their reviews: the question is
-	// shown as its starting board and narrated steps, never its script.
+	// Situation is set in attempts, their reviews and practice: the
+	// question is shown as its starting board and narrated steps (and
+	// Prompt is then only the question, so the situation is told once).
+	// Attempts and reviews never show the script.
 	Situation *Situation
 	Prompt    string // the prompt as shown (line numbers as steps in a situation)
 	Topic     string // the topic's title, for the study list
@@ -424,10 +426,18 @@ func (s *Server) attemptQuestion(n int, q *quizzes.Checked, it quizzes.Item, pic
 	if t, ok := s.d.Site.Topic(q.Topic); ok {
 		qq.Topic = t.Title
 	}
-	qq.Situation = &Situation{Start: q.Replay.Start, Steps: q.Replay.Narration, Deck: q.Deck, DeckMaster: q.DeckMaster}
-	qq.Prompt, _ = q.SituationPrompt()
+	qq = withSituation(qq, q)
 	stable := func(id string) string { st, _ := it.StableID(id); return st }
 	return withChoices(qq, q, it.Choices, stable, it.Correct, picked, review)
+}
+
+// withSituation has qq show q as a situation (the board and the narrated
+// steps, or the deck) and, beside it, only the question in the author's
+// words, so the situation is told once (line numbers become steps).
+func withSituation(qq QuizQuestion, q *quizzes.Checked) QuizQuestion {
+	qq.Situation = &Situation{Start: q.Replay.Start, Steps: q.Replay.Narration, Deck: q.Deck, DeckMaster: q.DeckMaster}
+	qq.Prompt, _ = q.SituationAsked()
+	return qq
 }
 
 // withChoices adds q's choices to qq under the ids shown, in their order
@@ -589,7 +599,9 @@ func (s *Server) attemptResult(c echo.Context) error {
 		}
 		if picked != it.Correct {
 			qq := s.attemptQuestion(i+1, q, it, picked, false)
+			// The study list shows no situation, so its prompt tells it.
 			qq.Choices, qq.Situation = nil, nil
+			qq.Prompt, _ = q.SituationPrompt()
 			p.Study = append(p.Study, qq)
 		}
 	}
@@ -672,7 +684,7 @@ func (s *Server) practice(c echo.Context) error {
 	b := s.base(c, fmt.Sprintf("%s practice question %d", f.Name, n), truncate(q.Prompt, 200))
 	b.Nav = "quiz"
 	b.Canonical = fmt.Sprintf("%s/practice/%s?q=%d", s.cfg.BaseURL, bank.Format, n)
-	p := PracticePage{Base: b, Format: f, Question: s.question(n, q, practiceOrder(q), picked, picked != ""), N: n, Total: len(bank.Questions), Picked: picked, Right: picked == q.Correct}
+	p := PracticePage{Base: b, Format: f, Question: withSituation(s.question(n, q, practiceOrder(q), picked, picked != ""), q), N: n, Total: len(bank.Questions), Picked: picked, Right: picked == q.Correct}
 	if n > 1 {
 		p.Prev = fmt.Sprintf("/practice/%s?q=%d", bank.Format, n-1)
 	}

@@ -601,3 +601,21 @@ func allChoiceIDs(a *attempts.Attempt) []string {
 	}
 	return out
 }
+
+// TestDeckOrder: a situation's board tells a Deck top first when it names
+// a card, runs of unnamed cards counted.
+func TestDeckOrder(t *testing.T) {
+	for _, tc := range []struct {
+		in   []string
+		want string
+	}{
+		{[]string{"Sangan", "(card)", "(card)", "Giant Rat"}, "Sangan, 2 other cards, Giant Rat"},
+		{[]string{"(card)", "Mystic Tomato", "(card)"}, "1 other card, Mystic Tomato, 1 other card"},
+		{[]string{"(card)", "(card)"}, ""},
+		{nil, ""},
+	} {
+		if got := deckOrder(tc.in); got != tc.want {
+			t.Errorf("deckOrder(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

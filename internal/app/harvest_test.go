@@ -22,8 +22,8 @@ import (
 // and the replay API fed whatever the test page shows.
 type harvester struct {
 	cd *candidate
-	// byPrompt: a prompt (as shown) → the label practice or a review
-	// marked right.
+	// byPrompt: a prompt and its situation (as shown, promptKey) → the
+	// label practice or a review marked right.
 	byPrompt map[string]string
 	// byID: a choice id seen marked right anywhere.
 	byID map[string]bool
@@ -34,6 +34,25 @@ type harvester struct {
 }
 
 func normPrompt(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// situationOf is the situation a page shows for one question (in sub): the
+// narrated steps, or the deck list.
+func situationOf(sub *page) string {
+	if d := sub.Text("div.situation pre"); d != "" {
+		return d
+	}
+	var steps []string
+	for _, li := range sub.All("ol.steps li") {
+		steps = append(steps, textOf(li))
+	}
+	return strings.Join(steps, "\n")
+}
+
+// promptKey is how the harvester recognises a question it has seen: the
+// question as shown and the situation told beside it.
+func promptKey(prompt, situation string) string {
+	return normPrompt(prompt) + "\x00" + normPrompt(situation)
+}
 
 // learnPractice answers every practice question with every choice and
 // keeps the one the page calls right.
@@ -48,7 +67,7 @@ func (h *harvester) learnPractice(t *testing.T, format string) {
 			return
 		}
 		p := parsePage(t, bytes.NewReader(body))
-		prompt := normPrompt(p.Text("p.lead"))
+		prompt := promptKey(p.Text("p.lead"), situationOf(p))
 		for _, in := range p.All(".practice input[type=radio]") {
 			id, _ := attr(in, "value")
 			_, ans := h.cd.must("GET", fmt.Sprintf("/practice/%s?q=%d&choice=%s", format, n, id), nil, 200)
@@ -68,7 +87,8 @@ func (h *harvester) learnPractice(t *testing.T, format string) {
 func (h *harvester) learnReviews(res *page) {
 	for _, li := range res.All("ol.review li.question") {
 		sub := &page{root: li}
-		prompt := normPrompt(strings.SplitN(sub.Text("h3"), ": ", 2)[len(strings.SplitN(sub.Text("h3"), ": ", 2))-1])
+		head := strings.SplitN(sub.Text("h3"), ": ", 2)
+		prompt := promptKey(head[len(head)-1], situationOf(sub))
 		for _, ch := range sub.All("li.right") {
 			label := strings.TrimSpace(strings.ReplaceAll(strings.ReplaceAll(textOf(ch), "right answer", ""), "your answer", ""))
 			h.byPrompt[prompt] = label
@@ -98,7 +118,7 @@ func (h *harvester) pick(t *testing.T, rng *rand.Rand, prompt, situation string,
 			}
 		}
 	}
-	if want, ok := h.byPrompt[normPrompt(prompt)]; ok {
+	if want, ok := h.byPrompt[promptKey(prompt, situation)]; ok {
 		for i, l := range labels {
 			if l == want {
 				return ids[i]
@@ -209,14 +229,7 @@ func (h *harvester) take(t *testing.T, rng *rand.Rand, cd *candidate, loc string
 	for _, fs := range p.All("fieldset.question") {
 		q := &page{root: fs}
 		prompt := strings.SplitN(q.Text("legend"), ": ", 2)[1]
-		var steps []string
-		for _, li := range q.All("ol.steps li") {
-			steps = append(steps, textOf(li))
-		}
-		situation := strings.Join(steps, "\n")
-		if d := q.Text("div.situation pre"); d != "" {
-			situation = d
-		}
+		situation := situationOf(q)
 		var ids, labels []string
 		var name string
 		for _, lab := range q.All("ul.choices label") {

@@ -27,6 +27,7 @@ import (
 
 	"substep/internal/attempts"
 	"substep/internal/cardsdb"
+	"substep/pools"
 	"substep/quizzes"
 	"substep/rulings"
 )
@@ -69,6 +70,13 @@ func TestBanksAgreeWithEngine(t *testing.T) {
 	c, set := checkedBanks(t)
 	eng := quizzes.NewEngine(c.Cards)
 	decks := deckChecker(t, c)
+	db, err := cardsdb.FromCatalogue(c.Cards)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A deck question of Goat, Edison or HAT is checked against the pool,
+	// with the checker behind /deck/check.
+	poolDecks := &pools.Checker{Set: c.Pools, Cards: db}
 	formatTopics := map[string]map[string]bool{}
 	for _, p := range c.Site.Pages {
 		if formatTopics[p.Format] == nil {
@@ -133,7 +141,16 @@ func TestBanksAgreeWithEngine(t *testing.T) {
 					}
 				}
 				var got string
-				if q.Deck != "" {
+				if q.Deck != "" && f != quizzes.DeckFormat {
+					res, err := poolDecks.Check(f, "question.txt", []byte(q.Deck), "")
+					if err == nil {
+						got, err = quizzes.AskPoolDeck(res, q.Ask)
+					}
+					if err != nil {
+						t.Errorf("%s: pool deck check: %v", q.ID, err)
+						continue
+					}
+				} else if q.Deck != "" {
 					res, err := decks.CheckDeck(q.Deck, q.DeckMaster)
 					if err == nil {
 						got, err = quizzes.AskDeck(res, q.Ask)
