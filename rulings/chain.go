@@ -198,6 +198,10 @@ func (d *duel) triggerTargets(tr *trig, l *link) bool {
 func (d *duel) activate(a *Action) {
 	p := a.Player
 	if tr := d.pendingFor(a.Card.Card, p); tr != nil && d.building {
+		if tr.eff.Unsupported != "" { // an optional trigger the vocabulary lacks waits until it is used (segoc.go: queue)
+			d.fail("%s", refusedEffect(tr.src.c, tr.eff))
+			return
+		}
 		d.chooseTrigger(tr, a)
 		return
 	}

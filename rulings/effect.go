@@ -259,6 +259,7 @@ var opSpec = map[string]string{
 	"tribute-burial":                   "",
 	"fusion-from-graveyards":           "filter",
 	"rank-up-number":                   "filter",
+	"ritual-extra-deck-materials":      "filter",
 	"xyz-on-self":                      "filter",
 	"banish-self-and-summon-copy":      "",
 	"halve-battle-damage":              "",

@@ -18,11 +18,12 @@ var effectOps = map[string]opFunc{
 	"draw":                             opDraw,
 	"search":                           opSearch,
 	"send-from-deck-to-gy":             opSendFromDeckToGy,
-	"send-from-deck-paid-stat":         opSendFromDeckPaidStat, // lppaid.go
-	"tribute-burial":                   opTributeBurial,        // burial.go
-	"fusion-from-graveyards":           opFusionFromGraveyards, // fossil.go
-	"rank-up-number":                   opRankUpNumber,         // rankup.go
-	"xyz-on-self":                      opXyzOnSelf,            // gyleft.go
+	"send-from-deck-paid-stat":         opSendFromDeckPaidStat,     // lppaid.go
+	"tribute-burial":                   opTributeBurial,            // burial.go
+	"fusion-from-graveyards":           opFusionFromGraveyards,     // fossil.go
+	"rank-up-number":                   opRankUpNumber,             // rankup.go
+	"ritual-extra-deck-materials":      opRitualExtraDeckMaterials, // ritual.go
+	"xyz-on-self":                      opXyzOnSelf,                // gyleft.go
 	"mill":                             opMill,
 	"set-face-down":                    opSetFaceDown,
 	"discard-random":                   opDiscardRandom,

@@ -22,9 +22,13 @@ func (d *duel) ritualTributes(e *Effect, a *Action, p int) []*inst {
 	if !hasOp(e, "ritual-summon") {
 		return nil
 	}
+	where := []string{locHand, locMonster}
+	if hasOp(e, "ritual-extra-deck-materials") {
+		where = append(where, locExtra)
+	}
 	var out []*inst
 	for _, r := range a.Tribute {
-		if t := d.find(r, p, locHand, locMonster); t != nil {
+		if t := d.find(r, p, where...); t != nil {
 			out = append(out, t)
 		}
 	}
@@ -50,6 +54,10 @@ func opRitualSummon(d *duel, l *link, o Op) {
 	var names []string
 	for _, x := range tribs {
 		names = append(names, x.name())
+		if x.loc == locExtra {
+			d.moveTo(x, locGY, "sent from the Extra Deck as material for the Ritual Summon of "+c.name())
+			continue
+		}
 		d.tribute(x, "Tributed for the Ritual Summon of "+c.name())
 	}
 	fromDMZ := c.loc == locDMZ
@@ -88,7 +96,11 @@ func (d *duel) ritualPick(l *link, p int, o Op) *inst {
 // named that are still in the hand or on the field, else the player's
 // monsters in the hand then on the field until their Levels reach c's.
 func (d *duel) ritualMaterials(l *link, p int, c *inst, filter string) ([]*inst, int) {
+	extra := d.ritualExtraFilter(l, p)
 	ok := func(x *inst) bool {
+		if x.loc == locExtra {
+			return extra != "" && x.owner == p && x.isMonster() && d.matches(x, extra)
+		}
 		return x != c && x.isMonster() && (x.loc == locHand || x.loc == locMonster && x.ctrl == p) && (filter == "" || d.matches(x, filter))
 	}
 	var out []*inst
@@ -112,4 +124,35 @@ func (d *duel) ritualMaterials(l *link, p int, c *inst, filter string) ([]*inst,
 		}
 	}
 	return out, sum
+}
+
+// ritualExtraFilter is the filter of the monsters p may also send from the
+// Extra Deck as material for the resolving Ritual Summon ("Odd-Eyes
+// Advent": `ritual-extra-deck-materials`, while p controls no monsters and
+// an opponent controls 2 or more; with several opponents, one of them is
+// enough: domain-opponent-conditions#example-2), or "".
+func (d *duel) ritualExtraFilter(l *link, p int) string {
+	if l.eff == nil {
+		return ""
+	}
+	for _, o := range l.eff.Do {
+		if o.Op == "ritual-extra-deck-materials" && len(d.pl[p].mz) == 0 && d.anOpponent(p, func(q int) bool { return len(d.pl[q].mz) >= 2 }) {
+			return o.Filter
+		}
+	}
+	return ""
+}
+
+// opRitualExtraDeckMaterials says, as the Ritual Spell resolves, whether its controller may also use monsters matching `filter` from the Extra Deck as material (read by ritualMaterials through ritualExtraFilter; "Odd-Eyes Advent").
+func opRitualExtraDeckMaterials(d *duel, l *link, o Op) {
+	p := l.ctrl
+	r := ruleRef{}
+	if len(d.pl) > 2 {
+		r = plain("domain-opponent-conditions#example-2")
+	}
+	if d.ritualExtraFilter(l, p) == "" {
+		d.emit("rule", p, l.src.name(), fmt.Sprintf("%s controls a monster, or no opponent controls 2 or more: no material may come from the Extra Deck", d.pn(p)), r)
+		return
+	}
+	d.emit("rule", p, l.src.name(), fmt.Sprintf("%s controls no monsters and an opponent controls 2 or more: %s monsters in the Extra Deck may be sent to the Graveyard as material", d.pn(p), filterText(o.Filter)), r)
 }

@@ -31,7 +31,7 @@ func (d *duel) selfTrigger(c *inst, conds ...string) {
 }
 
 func (d *duel) queue(c *inst, e *Effect, at int, battled *inst) {
-	if e.Unsupported != "" {
+	if e.Unsupported != "" && !e.Optional { // an optional one is refused only if activated (chain.go: activate)
 		d.fail("%s", refusedEffect(c.c, e))
 		return
 	}
