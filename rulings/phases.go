@@ -223,6 +223,11 @@ func (d *duel) endTurn(p int) {
 	if d.stopped || d.over || d.phase != "end" {
 		return
 	}
+	if len(d.chain) > 0 {
+		// An End Phase chain (a Spirit's return) resolves in this turn.
+		d.fail("a chain is still open in the End Phase; resolve it first (both pass)")
+		return
+	}
 	d.emit("phase", p, "", fmt.Sprintf("%s ends the turn", d.pn(p)), ruleRef{})
 	d.turnEnded(p)
 	if d.turnLimit() {

@@ -447,3 +447,25 @@ func TestPlainQueriesComeFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestEndTurnWithOpenChain: a chain opened in the End Phase (a Spirit's
+// return, activated as the End Phase begins) must resolve in that turn;
+// "ends the turn" over it is an error naming the line, not a chain carried
+// into the next turn's Draw Phase.
+func TestEndTurnWithOpenChain(t *testing.T) {
+	cat := testCatalogue(t)
+	src := "title: t\nformats: edison\nturn: A\nphase: main 1\nA hand: Asura Priest\nA deck: 5 cards\nB deck: 5 cards\n" +
+		"A Normal Summons Asura Priest\nA enters the End Phase\nA ends the turn\n"
+	s, err := ParseScenario("x", []byte(src), cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := ProfileByID("edison")
+	tl := Replay(context.Background(), s, p, nil)
+	if tl.Error == nil {
+		t.Fatalf("no error:\n%s", tl.Text())
+	}
+	if diff := cmp.Diff("line 10: a chain is still open in the End Phase; resolve it first (both pass)", tl.Error.Error()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
