@@ -205,6 +205,9 @@ func (d *duel) activate(a *Action) {
 		d.chooseTrigger(tr, a)
 		return
 	}
+	if d.missedOutsideBuild(a) { // geartown.go
+		return
+	}
 	c, e, cardAct, ok := d.mayActivate(a)
 	if !ok {
 		return
@@ -399,7 +402,7 @@ func (d *duel) placeAllows(p int, c *inst) bool {
 func (d *duel) placeActivated(p int, c *inst) {
 	if c.c.Has("field") {
 		if c.loc != locField {
-			d.replaceOwnField(p)
+			d.replaceOwnFieldForActivation(p, c) // geartown.go
 			d.remove(c)
 			d.place(c, p, locField)
 		}

@@ -103,6 +103,7 @@ var whenConditions = map[string]string{
 	"summoned":                     "this card is Summoned",
 	"special-summoned":             "this card is Special Summoned",
 	"sent-to-gy":                   "this card is sent to the Graveyard",
+	TrigDestroyedAnyToGY:           "this card is destroyed (by battle or by a card effect or game mechanics) and sent to the Graveyard (geartown.go)",
 	"sent-to-gy-from-field":        "this card is sent from the field to the Graveyard",
 	"monster-summoned":             "a monster is Summoned",
 	"opponent-attack-declared":     "an opponent's monster declares an attack",
@@ -467,12 +468,13 @@ var opSpec = map[string]string{
 	"atk-boost-with-material":           "filter n what",
 	"atk-when-tagged-in":                "n",
 	"counter-instead-of-damage":         "",
-	"no-direct-attack-without-material": "", // directlimit.go
-	"monsters-banished-instead-of-gy":   "", // banishinstead.go
-	"destroy-equips":                    "", // equiprules.go
-	"unique-face-up":                    "", // specialnegate.go
-	"one-type-each":                     "", // rivalry.go
-	"keep-one-type":                     "", // rivalry.go
+	"no-direct-attack-without-material": "",         // directlimit.go
+	"monsters-banished-instead-of-gy":   "",         // banishinstead.go
+	"destroy-equips":                    "",         // equiprules.go
+	"unique-face-up":                    "",         // specialnegate.go
+	"one-type-each":                     "",         // rivalry.go
+	"keep-one-type":                     "",         // rivalry.go
+	"fewer-tributes":                    "n filter", // geartown.go
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

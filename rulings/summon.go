@@ -138,6 +138,7 @@ func (d *duel) tributesNeeded(a *Action, p int, c *inst, tributes []*inst) (bani
 	case lv >= 5:
 		need = 1
 	}
+	need = max(0, need-d.fewerTributes(c)) // geartown.go
 	if len(a.Banish) > 0 {
 		if banished = d.burialTributes(p, c, need, a.Banish); banished == nil { // burial.go
 			return nil, -1, false
@@ -270,6 +271,7 @@ func (d *duel) set(a *Action) {
 			txt += fmt.Sprintf("; a Set Field Spell destroys nothing, so %s stays", d.describe(opp))
 		}
 		d.emit("set", p, c.name(), txt, r)
+		d.fieldSetTriggers() // geartown.go
 	default:
 		if d.freeST(p) <= 0 {
 			d.illegal(fmt.Sprintf("%s has no free Spell & Trap Zone to Set %s", d.pn(p), c.name()), d.stZoneRef(p))

@@ -243,6 +243,9 @@ func (d *duel) destroyTo(c *inst, by string, battle bool, to string) bool {
 	wasEquipped := c.equipTo != nil && c.equipTo.onField() && !c.isMonster()
 	d.moveTo(c, to, how)
 	d.destroying = nil
+	if c.loc == locGY {
+		d.selfTrigger(c, TrigDestroyedAnyToGY) // geartown.go
+	}
 	d.equipDestroyed(c, wasEquipped, battle) // equip.go
 	d.boundDestroyed(bound)
 	d.destroyedByOpponent(c, held, battle) // destroyedby.go
