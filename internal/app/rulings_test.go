@@ -2,6 +2,8 @@ package app
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -59,7 +61,7 @@ func TestAPISourcesAndEra(t *testing.T) {
 // the rulings that name it; every card page says whether the engine can
 // replay the card, and links the bundled scenarios that put it in play.
 func TestCardPagesEngineAndPoolRulings(t *testing.T) {
-	a := runApp(t, Config{RateLimit: web.RateLimit{Off: true}})
+	a := runApp(t, Config{RateLimit: web.RateLimit{Off: true}, ContentDir: withPoolOnlyRuling(t)})
 	c := a.Content()
 
 	// A ruling naming a card only the pools know.
@@ -155,4 +157,35 @@ func TestDomainSeatingIsAReading(t *testing.T) {
 			t.Errorf("%s does not say %q: %q", p.Seating.Rule, want, sec.Text)
 		}
 	}
+}
+
+// withPoolOnlyRuling copies the bundled content to a temporary folder and
+// adds one ruling naming "Ancient Gear Golem", a card of the Edison pool the
+// engine's catalogue lacks, so the card page's pool-only branch is tested
+// whether or not a bundled ruling happens to name such a card.
+func withPoolOnlyRuling(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "content")
+	if err := os.CopyFS(dir, ContentFS("")); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(filepath.Join(dir, "rulings", "edison.yaml"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	const ruling = `- id: edison-test-pool-only
+  format: edison
+  cards: [Ancient Gear Golem]
+  statement: 'A test ruling: Ancient Gear Golem cannot be Special Summoned.'
+  sources:
+    - title: 'ProjectIgnis CardScripts: Ancient Gear Golem'
+      url: https://github.com/ProjectIgnis/CardScripts/blob/master/official/c83104731.lua
+      retrieved: 2026-11-24
+      takes: 'EFFECT_SPSUMMON_CONDITION'
+`
+	if _, err := f.WriteString(ruling); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
