@@ -473,6 +473,7 @@ func (d *duel) timingEvent(ev string) {
 			}
 		}
 	case evAfterCalc:
+		d.typeLockAfterCalc(at) // rivalry.go
 		if at.destroyAfterCalc && at.attacker.loc == locMonster {
 			d.destroy(at.attacker, "Cross Counter's effect after damage calculation", false)
 		}
@@ -548,7 +549,7 @@ func (d *duel) markBattleDestroyed(at *attack, m *inst, rule ruleRef) {
 		d.destroy(u, "its Union effect", false)
 		return
 	}
-	if d.replacedBy(m) {
+	if d.replacedBy(m) || d.typeLockSpares(at, m) { // rivalry.go
 		return
 	}
 	m.markedBattle = true

@@ -471,6 +471,8 @@ var opSpec = map[string]string{
 	"monsters-banished-instead-of-gy":   "", // banishinstead.go
 	"destroy-equips":                    "", // equiprules.go
 	"unique-face-up":                    "", // specialnegate.go
+	"one-type-each":                     "", // rivalry.go
+	"keep-one-type":                     "", // rivalry.go
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

@@ -164,6 +164,7 @@ var effectOps = map[string]opFunc{
 	"look-deck-top":                    opLookDeckTop,
 	"change-position":                  opChangePosition,
 	"negate-traps-this-turn":           opNegateTrapsThisTurn,
+	"keep-one-type":                    opKeepOneType,           // rivalry.go
 	"lock-opponent-gy":                 opLockOpponentGy,        // xyzfx.go
 	"by-position":                      opByPosition,            // xyzfx.go
 	"tag-in":                           opTagIn,                 // tagout.go

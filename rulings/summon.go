@@ -33,6 +33,10 @@ func (d *duel) summon(a *Action) {
 	if !ok {
 		return
 	}
+	if why := d.typeLockBarred(p, c, tributes); why != "" { // rivalry.go
+		d.illegal(why, ruleRef{})
+		return
+	}
 	banished, lowATK, ok := d.tributesNeeded(a, p, c, tributes)
 	if !ok {
 		return
@@ -205,6 +209,10 @@ func (d *duel) flipSummon(a *Action) {
 		return
 	}
 	if !d.positionFree(c, "be Flip Summoned") {
+		return
+	}
+	if why := d.typeLockBarred(p, c, nil); why != "" { // rivalry.go
+		d.illegal(why, ruleRef{})
 		return
 	}
 	d.slowAction()
