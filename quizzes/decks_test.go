@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"substep/pools"
 	"substep/rulings/domain"
 )
 
@@ -206,5 +207,19 @@ func TestDeckQuestions(t *testing.T) {
 	// No deck checker wired.
 	if _, err := Check(banks, engine); err == nil || !strings.Contains(err.Error(), "no deck checker") {
 		t.Errorf("Check without a deck checker: %v", err)
+	}
+}
+
+// TestEngineWithPoolsUsesThem: an engine given a server's pools checks
+// deck questions in those, not in pools it loads itself (an empty set
+// knows no format, where the embedded pools know goat).
+func TestEngineWithPoolsUsesThem(t *testing.T) {
+	deck := "40 Sangan"
+	if _, err := NewEngine(nil).(PoolDeckChecker).CheckPoolDeck("goat", deck); err != nil {
+		t.Fatalf("embedded pools: %v", err)
+	}
+	var fe *pools.FormatError
+	if _, err := NewEngineWithPools(nil, &pools.Set{}).(PoolDeckChecker).CheckPoolDeck("goat", deck); !errors.As(err, &fe) {
+		t.Errorf("empty pools: got %v, want a FormatError", err)
 	}
 }

@@ -20,6 +20,7 @@ type rulingsEngine struct {
 	decks domain.CardSource
 
 	poolOnce sync.Once
+	poolSet  *pools.Set // the pools to check decks in (nil: pools.Default)
 	pools    *pools.Checker
 	poolErr  error
 }
@@ -36,6 +37,14 @@ func NewEngine(cat *rulings.Catalogue) Engine {
 		cat, _ = rulings.DefaultCatalogue() // on error, Replay reports it
 	}
 	return &rulingsEngine{cat: cat}
+}
+
+// NewEngineWithPools is NewEngine checking deck questions in set, the
+// pools a server has already loaded, instead of loading them again.
+func NewEngineWithPools(cat *rulings.Catalogue, set *pools.Set) Engine {
+	e := NewEngine(cat).(*rulingsEngine)
+	e.poolSet = set
+	return e
 }
 
 func (e *rulingsEngine) catalogue() (*rulings.Catalogue, error) {
@@ -137,10 +146,13 @@ func (e *rulingsEngine) CheckDeck(deck, master string) (domain.Result, error) {
 // embedded pools), with the catalogue's cards for card types.
 func (e *rulingsEngine) CheckPoolDeck(format, deck string) (pools.Result, error) {
 	e.poolOnce.Do(func() {
-		set, err := pools.Default()
-		if err != nil {
-			e.poolErr = err
-			return
+		set := e.poolSet
+		if set == nil {
+			var err error
+			if set, err = pools.Default(); err != nil {
+				e.poolErr = err
+				return
+			}
 		}
 		e.pools = &pools.Checker{Set: set}
 		if ix := e.index(); ix != nil {

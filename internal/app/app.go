@@ -426,7 +426,7 @@ func (a *App) load(ctx context.Context) (*build, error) {
 	start := make(chan struct{})
 	banks := ready.Go(func() (*quizzes.Set, error) {
 		<-start
-		return quizzes.LoadChecked(quizzes.BankFS(), scenarios, quizzes.NewEngine(c.Cards))
+		return quizzes.LoadChecked(quizzes.BankFS(), scenarios, quizzes.NewEngineWithPools(c.Cards, c.Pools))
 	})
 	index := ready.Go(func() (*search.Index, error) {
 		<-start
