@@ -559,11 +559,8 @@ func (d *duel) markBattleDestroyed(at *attack, m *inst, rule ruleRef) {
 		m.effNegated = true
 		d.emit("rule", o.ctrl, o.name(), fmt.Sprintf("%s negates the effects of %s, which it destroyed by battle", o.name(), m.name()), ruleRef{})
 	}
-	for i := range m.c.Effects {
-		e := &m.c.Effects[i]
-		if e.Kind == "trigger" && e.When == TrigDestroyedByBattle {
-			d.queueBattle(m, e, TrigDestroyedByBattle, other(at, m))
-		}
+	for e := range m.triggersOn(TrigDestroyedByBattle) {
+		d.queueBattle(m, e, TrigDestroyedByBattle, other(at, m))
 	}
 }
 
@@ -578,11 +575,8 @@ func (d *duel) sendBattleDestroyed(at *attack) {
 		}
 		d.destroyTo(m, "battle", true, d.battleDestination(at, m)) // battlefx.go
 		if m.loc == locGY {
-			for i := range m.c.Effects {
-				e := &m.c.Effects[i]
-				if e.Kind == "trigger" && e.When == TrigDestroyedToGY {
-					d.queueBattle(m, e, TrigDestroyedToGY, other(at, m))
-				}
+			for e := range m.triggersOn(TrigDestroyedToGY) {
+				d.queueBattle(m, e, TrigDestroyedToGY, other(at, m))
 			}
 		}
 		d.destroyerTriggers(at, m) // battlefx.go
@@ -702,11 +696,8 @@ func (d *duel) queueAfterCalc(a, tg *inst) {
 		if m == nil || m.c == nil {
 			continue
 		}
-		for i := range m.c.Effects {
-			e := &m.c.Effects[i]
-			if e.Kind == "trigger" && e.When == TrigAfterCalc {
-				d.queueBattle(m, e, TrigAfterCalc, other(d.atk, m))
-			}
+		for e := range m.triggersOn(TrigAfterCalc) {
+			d.queueBattle(m, e, TrigAfterCalc, other(d.atk, m))
 		}
 	}
 }

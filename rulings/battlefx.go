@@ -71,10 +71,8 @@ func (d *duel) queueAttacked(at *attack) {
 	if t == nil || t.c == nil || !t.faceUp || t.def {
 		return
 	}
-	for i := range t.c.Effects {
-		if e := &t.c.Effects[i]; e.Kind == "trigger" && e.When == TrigAttackedInAttack {
-			d.queueBattle(t, e, TrigBeforeCalc, at.attacker)
-		}
+	for e := range t.triggersOn(TrigAttackedInAttack) {
+		d.queueBattle(t, e, TrigBeforeCalc, at.attacker)
 	}
 }
 

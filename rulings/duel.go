@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 )
 
@@ -136,6 +137,22 @@ func (c *inst) onField() bool {
 
 // isMonster: a monster card, or a Trap Monster while it is a monster.
 func (c *inst) isMonster() bool { return c.c != nil && (c.c.IsMonster() || c.trapMon) }
+
+// triggersOn yields the card's Trigger Effects whose condition is when
+// (none for a card without data): the one loop every "queue the triggers
+// of this event" site runs.
+func (c *inst) triggersOn(when string) iter.Seq[*Effect] {
+	return func(yield func(*Effect) bool) {
+		if c.c == nil {
+			return
+		}
+		for i := range c.c.Effects {
+			if e := &c.c.Effects[i]; e.Kind == "trigger" && e.When == when && !yield(e) {
+				return
+			}
+		}
+	}
+}
 
 func (c *inst) hasOp(kind, op string) *Effect {
 	if c.c == nil {

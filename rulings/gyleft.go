@@ -18,10 +18,8 @@ func (d *duel) gyLeft(c *inst, by int) {
 		if !w.faceUp || w.c == nil || w.ctrl == by || by < 0 || d.negatedNow(w) {
 			continue
 		}
-		for i := range w.c.Effects {
-			if e := &w.c.Effects[i]; e.Kind == "trigger" && e.When == "card-left-gy-by-opponent" {
-				d.queue(w, e, -1, c)
-			}
+		for e := range w.triggersOn("card-left-gy-by-opponent") {
+			d.queue(w, e, -1, c)
 		}
 	}
 }
@@ -60,10 +58,8 @@ func gyLeftUntriggered(c *inst) string {
 	if !c.onField() || !c.faceUp || c.c == nil {
 		return ""
 	}
-	for i := range c.c.Effects {
-		if e := &c.c.Effects[i]; e.Kind == "trigger" && e.When == "card-left-gy-by-opponent" {
-			return fmt.Sprintf("%s's effect was not triggered (no card left a Graveyard by an opponent's action), so it cannot be activated", c.name())
-		}
+	for range c.triggersOn("card-left-gy-by-opponent") {
+		return fmt.Sprintf("%s's effect was not triggered (no card left a Graveyard by an opponent's action), so it cannot be activated", c.name())
 	}
 	return ""
 }

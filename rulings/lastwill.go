@@ -34,10 +34,8 @@ func (d *duel) lastWillWatch(c *inst, mv moved, to string) {
 			continue
 		}
 		lw.lastWillTurn = 0
-		for i := range lw.c.Effects {
-			if e := &lw.c.Effects[i]; e.Kind == "trigger" && e.When == TrigLastWill {
-				d.queue(lw, e, -1, nil)
-			}
+		for e := range lw.triggersOn(TrigLastWill) {
+			d.queue(lw, e, -1, nil)
 		}
 	}
 }

@@ -20,11 +20,9 @@ func (d *duel) lpPaid(p, n int) {
 		if !w.faceUp || w.c == nil || d.negatedNow(w) {
 			continue
 		}
-		for i := range w.c.Effects {
-			if e := &w.c.Effects[i]; e.Kind == "trigger" && e.When == "lp-paid" {
-				w.lpPaid = n
-				d.queue(w, e, -1, nil)
-			}
+		for e := range w.triggersOn("lp-paid") {
+			w.lpPaid = n
+			d.queue(w, e, -1, nil)
 		}
 	}
 }

@@ -19,10 +19,8 @@ func (d *duel) summonTriggerWatchers(c *inst, by string) {
 		if !w.faceUp || w == c || w.c == nil || by == w.name() || d.negatedNow(w) {
 			continue
 		}
-		for i := range w.c.Effects {
-			if e := &w.c.Effects[i]; e.Kind == "trigger" && e.When == "other-monster-summoned" {
-				d.queue(w, e, -1, c)
-			}
+		for e := range w.triggersOn("other-monster-summoned") {
+			d.queue(w, e, -1, c)
 		}
 	}
 }
@@ -93,14 +91,9 @@ func (d *duel) effectDamage(l *link, p, n int, why string, r ruleRef) {
 		return
 	}
 	for _, c := range d.pl[p].hand {
-		if c.c == nil {
-			continue
-		}
-		for i := range c.c.Effects {
-			if e := &c.c.Effects[i]; e.Kind == "trigger" && e.When == "effect-damage-taken-no-cards" {
-				c.dmgTaken = taken
-				d.queue(c, e, -1, nil)
-			}
+		for e := range c.triggersOn("effect-damage-taken-no-cards") {
+			c.dmgTaken = taken
+			d.queue(c, e, -1, nil)
 		}
 	}
 }
