@@ -67,15 +67,7 @@ func TestRuleAnchorCoverage(t *testing.T) {
 	}
 	for _, f := range Formats {
 		b, _ := set.Bank(f)
-		cited := map[string]int{}
-		for _, q := range b.Questions {
-			if q.Pool != PoolCertification {
-				continue
-			}
-			for _, c := range slices.Compact(slices.Sorted(slices.Values(q.Cites))) {
-				cited[c]++
-			}
-		}
+		cited := certificationCites(b)
 		anchors := ruleAnchors(t, f)
 		var short, untestable []string
 		for _, a := range anchors {
@@ -98,6 +90,21 @@ func TestRuleAnchorCoverage(t *testing.T) {
 			t.Errorf("%s: %d rule anchors have two certification questions, fewer than the floor of %d; short: %s", f, covered, anchorFloor[f], strings.Join(short, " "))
 		}
 	}
+}
+
+// certificationCites counts, per cited anchor, the certification questions
+// of b that cite it (a question citing an anchor twice counts once).
+func certificationCites(b *CheckedBank) map[string]int {
+	cited := map[string]int{}
+	for _, q := range b.Questions {
+		if q.Pool != PoolCertification {
+			continue
+		}
+		for _, c := range slices.Compact(slices.Sorted(slices.Values(q.Cites))) {
+			cited[c]++
+		}
+	}
+	return cited
 }
 
 // coreJudgingWaiting are the anchors of content/general/core-judging.md that
@@ -125,15 +132,7 @@ func TestCoreJudgingCoverage(t *testing.T) {
 	}
 	for _, f := range coreJudgingBanks {
 		b, _ := set.Bank(f)
-		cited := map[string]int{}
-		for _, q := range b.Questions {
-			if q.Pool != PoolCertification {
-				continue
-			}
-			for _, c := range slices.Compact(slices.Sorted(slices.Values(q.Cites))) {
-				cited[c]++
-			}
-		}
+		cited := certificationCites(b)
 		for _, a := range anchors {
 			why, waiting := coreJudgingWaiting[a]
 			switch {
