@@ -70,8 +70,12 @@ type Question struct {
 	Cites        []string `yaml:"cites"`         // rule sections it tests: "goat-09#example-1"
 	Scenario     string   `yaml:"scenario"`      // the scenario text, inline
 	ScenarioFile string   `yaml:"scenario_file"` // or a file under content/scenarios/
-	Deck         string   `yaml:"deck"`          // or a Domain deck list, for the deck checker
-	DeckMaster   string   `yaml:"deck_master"`   // the deck's Deck Master ("" for the list's own)
+	// Board is a private board: a file under banks/boards/, embedded with
+	// the banks and never served, for certification questions only (a
+	// bundled scenario is public at /replay/{name}). See boards.go.
+	Board      string `yaml:"board"`
+	Deck       string `yaml:"deck"`        // or a Domain deck list, for the deck checker
+	DeckMaster string `yaml:"deck_master"` // the deck's Deck Master ("" for the list's own)
 	// Prompt is what the question asks. A prompt that opens with
 	// PromptSituation has it replaced, by Check, with the engine's telling
 	// of the scenario (Lead), so the situation a prompt states is the
@@ -101,6 +105,9 @@ type Question struct {
 	// starting Life Points when they are not the usual 8000, then every
 	// step as rulings.Narrate tells it.
 	Lead string `yaml:"-"`
+	// Origin is the bundled scenario a board varies ("" for a new board or
+	// no board), from the board's first line (see boards.go).
+	Origin string `yaml:"-"`
 }
 
 // Asked is the prompt in the author's own words: Prompt without the
@@ -161,10 +168,11 @@ func choiceID(qid, value string) string {
 	return hex.EncodeToString(sum[:4])
 }
 
-//go:embed banks/*.yaml
+//go:embed banks/*.yaml banks/boards/*.scn
 var bankFiles embed.FS
 
-// BankFS is the embedded banks folder (files named <format>.yaml).
+// BankFS is the embedded banks folder (files named <format>.yaml, and the
+// private boards under boards/).
 func BankFS() fs.FS {
 	sub, err := fs.Sub(bankFiles, "banks")
 	if err != nil {
@@ -248,6 +256,11 @@ func Load(banks, scenarios fs.FS) ([]*Bank, error) {
 				}
 				q.Scenario = string(src)
 			}
+			if q.Board != "" {
+				if err := q.readBoard(banks); err != nil {
+					add(name, q.Line, "question %q: board: %v", q.ID, err)
+				}
+			}
 		}
 		out = append(out, b)
 	}
@@ -317,18 +330,20 @@ func (q *Question) validate() []string {
 		}
 	}
 	sources := 0
-	for _, s := range []string{q.Scenario, q.ScenarioFile, q.Deck} {
+	for _, s := range []string{q.Scenario, q.ScenarioFile, q.Board, q.Deck} {
 		if s != "" {
 			sources++
 		}
 	}
 	switch {
 	case sources == 0:
-		bad("needs a scenario, a scenario_file or a deck")
+		bad("needs a scenario, a scenario_file, a board or a deck")
 	case q.Scenario != "" && q.ScenarioFile != "":
 		bad("has both a scenario and a scenario_file")
 	case sources > 1:
-		bad("needs exactly one of scenario, scenario_file and deck")
+		bad("needs exactly one of scenario, scenario_file, board and deck")
+	case q.Board != "" && q.Pool != PoolCertification:
+		bad("board %q is private to certification; a %s question shows its scenario, so it needs a scenario or a scenario_file", q.Board, q.Pool)
 	case q.DeckMaster != "" && q.Deck == "":
 		bad("deck_master without a deck")
 	}

@@ -198,7 +198,7 @@ func TestLoadProblems(t *testing.T) {
 		{"duplicate choice", strings.Replace(goodBank, "[Sangan, Thestalos the Firestorm Monarch]", "[Sangan, sangan]", 1), `choice "sangan" listed twice`},
 		{"both scenarios", strings.Replace(goodBank, "scenario_file: same.txt", "scenario_file: same.txt\n    scenario: x", 1), "both a scenario and a scenario_file"},
 		{"missing scenario file", strings.Replace(goodBank, "scenario_file: same.txt", "scenario_file: nope.txt", 1), "scenario_file"},
-		{"scenario and deck", strings.Replace(goodBank, "scenario_file: same.txt", "scenario_file: same.txt\n    deck: \"1 Sangan\"", 1), "exactly one of scenario, scenario_file and deck"},
+		{"scenario and deck", strings.Replace(goodBank, "scenario_file: same.txt", "scenario_file: same.txt\n    deck: \"1 Sangan\"", 1), "exactly one of scenario, scenario_file, board and deck"},
 		{"deck master without deck", strings.Replace(goodBank, "scenario_file: same.txt", "scenario_file: same.txt\n    deck_master: Sangan", 1), "deck_master without a deck"},
 		{"no pool", strings.Replace(goodBank, "pool: certification", "pool: exam", 1), `pool "exam" is not one of certification, practice`},
 		{"no difficulty", strings.Replace(goodBank, "difficulty: 2", "difficulty: 4", 1), `difficulty 4 is not 1, 2 or 3`},
