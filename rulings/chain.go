@@ -667,7 +667,7 @@ func (d *duel) damageStepAllows(c *inst, e *Effect) bool {
 			ok = true
 		}
 	}
-	if !ok {
+	if !ok && !d.dsSpecialRuling(c, e) { // nullvoid.go
 		r := d.dsRef(t.AllowsRule)
 		what := "it is not a Counter Trap, a monster effect that negates an activation, or a card that names this timing"
 		cats := d.categories(c, e)
