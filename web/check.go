@@ -7,12 +7,10 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/labstack/echo/v4"
 
 	"substep/pools"
-	"substep/quizzes"
 	"substep/rulings/domain"
 )
 
@@ -90,11 +88,11 @@ func (s *Server) runCheck(c echo.Context, p *CheckPage, name string) error {
 		p.Error = checkErrorText(err)
 		return s.render(c, http.StatusBadRequest, checkView(*p))
 	}
-	if sealed, err := s.isSealed(c, res); err != nil || sealed {
+	if sealed, err := s.isSealedDeck(c, res); err != nil || sealed {
 		if err != nil {
 			return err
 		}
-		p.Error = sealedText
+		p.Error = sealedDeckText
 		return s.render(c, http.StatusForbidden, checkView(*p))
 	}
 	p.Result = &res
@@ -107,46 +105,6 @@ func (s *Server) runCheck(c echo.Context, p *CheckPage, name string) error {
 	p.Summary = fmt.Sprintf("%s in %s: %d Main, %d Extra, %d Side Deck cards, checked by Substep.", verdict, res.FormatName, res.MainCount, res.ExtraCount, res.SideCount)
 	p.Canonical = p.ShareURL
 	return s.render(c, http.StatusOK, checkView(*p))
-}
-
-// sealedText is the checker's answer to a certification question's deck.
-const sealedText = "This deck is one of the judge certification's questions, so the checker keeps its verdict to itself. Change the list, or practise on the practice quizzes."
-
-// sealedDecks is the set of the certification questions' decks (by
-// pools.Result.DeckKey), made once from the checked banks: the checker
-// does not judge them, or a candidate could paste a test's deck into it.
-type sealedDecks struct {
-	once sync.Once
-	keys map[string]bool
-}
-
-// isSealed reports whether res checked a certification question's deck.
-// It waits for the banks at start-up; a server without quizzes seals none.
-func (s *Server) isSealed(c echo.Context, res pools.Result) (bool, error) {
-	if s.d.Quiz == nil || s.d.Quiz.Banks == nil {
-		return false, nil
-	}
-	set, err := s.banks(c)
-	if err != nil {
-		return false, err
-	}
-	s.sealed.once.Do(func() {
-		s.sealed.keys = map[string]bool{}
-		for _, b := range set.Banks() {
-			format := b.Format
-			for _, q := range b.InPool(quizzes.PoolCertification).Questions {
-				if q.Deck == "" {
-					continue
-				}
-				r, err := s.d.Checker.Check(format, "", []byte(q.Deck), q.DeckMaster)
-				if k := r.DeckKey(); err == nil && k != "" {
-					s.sealed.keys[k] = true
-				}
-			}
-		}
-	})
-	k := res.DeckKey()
-	return k != "" && s.sealed.keys[k], nil
 }
 
 func checkErrorText(err error) string {
@@ -179,11 +137,11 @@ func (s *Server) apiCheck(c echo.Context) error {
 		}
 		return c.JSON(http.StatusBadRequest, body)
 	}
-	if sealed, err := s.isSealed(c, res); err != nil || sealed {
+	if sealed, err := s.isSealedDeck(c, res); err != nil || sealed {
 		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusForbidden, map[string]any{"error": sealedText, "status": http.StatusForbidden})
+		return sealedJSON(c, sealedDeckText)
 	}
 	return c.JSON(http.StatusOK, struct {
 		pools.Result

@@ -78,3 +78,71 @@ func TestSealedDecks(t *testing.T) {
 		}
 	}
 }
+
+// TestSealedSituations: the replay tools (the API, the paste form) do not
+// play a certification question's situation, however its script is
+// rewritten (comments, title and expectations dropped), while they play
+// what practice shows.
+func TestSealedSituations(t *testing.T) {
+	_, set := checkedBanks(t)
+	a := quizApp(t, Config{AttemptsPath: filepath.Join(t.TempDir(), "attempts.db"), RateLimit: web.RateLimit{Off: true}})
+	rewrite := func(src string) string {
+		var out []string
+		for _, l := range strings.Split(src, "\n") {
+			l = strings.TrimSpace(l)
+			switch {
+			case l == "", strings.HasPrefix(l, "#"), strings.HasPrefix(l, "expect"):
+			case strings.HasPrefix(l, "title:"):
+				out = append(out, "title: my own dispute")
+			default:
+				out = append(out, l)
+			}
+		}
+		return strings.Join(out, "\n") + "\n"
+	}
+	api := func(src string) int {
+		t.Helper()
+		resp, err := http.Post(a.URL()+"/api/replay", "text/plain", strings.NewReader(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	var sealed, open int
+	var first string
+	for _, b := range set.Banks() {
+		shown := b.Practice()
+		for _, q := range b.Questions {
+			if q.Scenario == "" || q.ScenarioFile != "" {
+				continue
+			}
+			_, onPage := shown.Question(q.ID)
+			switch {
+			case q.Pool == quizzes.PoolCertification:
+				sealed++
+				if code, code2 := api(q.Scenario), api(rewrite(q.Scenario)); code != http.StatusForbidden || code2 != http.StatusForbidden {
+					t.Errorf("%s: the replay API answered %d, and %d rewritten, for a certification situation; want 403", q.ID, code, code2)
+				}
+				if first == "" {
+					first = q.Scenario
+				}
+			case onPage:
+				open++
+				if code := api(q.Scenario); code == http.StatusForbidden {
+					t.Errorf("%s: a practice situation is sealed", q.ID)
+				}
+			}
+		}
+	}
+	if sealed == 0 || open == 0 {
+		t.Fatalf("%d certification and %d practice situations: the test needs both", sealed, open)
+	}
+	cd := newCandidate(t, a.URL())
+	_, form := cd.must("GET", "/replay", nil, 200)
+	_, p := cd.must("POST", "/replay", url.Values{"_csrf": {form.Attr("form input[name=_csrf]", "value")}, "scenario": {rewrite(first)}}, http.StatusForbidden)
+	if !strings.Contains(p.Text("main"), "judge certification") {
+		t.Errorf("the paste form's refusal does not say why: %q", p.Text("main"))
+	}
+	t.Logf("%d certification situations sealed, %d practice situations played", sealed, open)
+}
