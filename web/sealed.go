@@ -27,6 +27,11 @@ const sealedDeckText = "This deck is one of the judge certification's questions,
 type sealedDecks struct {
 	once sync.Once
 	keys map[string]bool
+	// bundled holds the bundled scenarios' Keys: public already, so never
+	// sealed (TestBoards wants none of them to be a certification
+	// question's situation).
+	bundledOnce sync.Once
+	bundled     map[string]bool
 }
 
 // isSealedDeck reports whether res checked a certification question's deck.
@@ -73,7 +78,16 @@ func (s *Server) isSealedSituation(c echo.Context, sc *rulings.Scenario) (bool, 
 	if err != nil {
 		return false, err
 	}
-	return set.Sealed(sc.Key()), nil
+	s.sealed.bundledOnce.Do(func() {
+		s.sealed.bundled = map[string]bool{}
+		if s.d.Replay != nil {
+			for _, b := range s.d.Replay.Scenarios {
+				s.sealed.bundled[b.Key()] = true
+			}
+		}
+	})
+	k := sc.Key()
+	return set.Sealed(k) && !s.sealed.bundled[k], nil
 }
 
 // sealedJSON is the API's refusal of a sealed deck or situation.

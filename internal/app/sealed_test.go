@@ -84,7 +84,13 @@ func TestSealedDecks(t *testing.T) {
 // rewritten (comments, title and expectations dropped), while they play
 // what practice shows.
 func TestSealedSituations(t *testing.T) {
-	_, set := checkedBanks(t)
+	c, set := checkedBanks(t)
+	// A situation that is a bundled scenario's is public anyway, and never
+	// sealed; quizzes' TestBoards counts those down to none.
+	bundled := map[string]bool{}
+	for _, sc := range c.Scenarios {
+		bundled[sc.Key()] = true
+	}
 	a := quizApp(t, Config{AttemptsPath: filepath.Join(t.TempDir(), "attempts.db"), RateLimit: web.RateLimit{Off: true}})
 	rewrite := func(src string) string {
 		var out []string
@@ -119,6 +125,7 @@ func TestSealedSituations(t *testing.T) {
 			}
 			_, onPage := shown.Question(q.ID)
 			switch {
+			case q.Pool == quizzes.PoolCertification && bundled[q.Replay.Key]:
 			case q.Pool == quizzes.PoolCertification:
 				sealed++
 				if code, code2 := api(q.Scenario), api(rewrite(q.Scenario)); code != http.StatusForbidden || code2 != http.StatusForbidden {
