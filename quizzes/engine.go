@@ -73,13 +73,14 @@ func (e *rulingsEngine) Parse(scenario string) (Parsed, error) {
 	if err != nil {
 		return nil, fmt.Errorf("scenario: %w", err)
 	}
-	return &parsedScenario{s: s, narration: rulings.Narrate(s), replays: map[string]replayed{}}, nil
+	return &parsedScenario{s: s, narration: rulings.Narrate(s), key: s.Key(), replays: map[string]replayed{}}, nil
 }
 
 // parsedScenario is a parsed scenario with its timelines by format.
 type parsedScenario struct {
 	s         *rulings.Scenario
 	narration []rulings.Narration
+	key       string
 	mu        sync.Mutex
 	replays   map[string]replayed
 }
@@ -131,7 +132,7 @@ func (p *parsedScenario) Replay(format, query string) (Replay, error) {
 	if err != nil {
 		return Replay{}, err
 	}
-	return Replay{Answer: ans, Steps: r.steps, Start: r.start, Narration: p.narration}, nil
+	return Replay{Answer: ans, Steps: r.steps, Start: r.start, Narration: p.narration, Key: p.key}, nil
 }
 
 // CheckDeck checks a Domain deck list against the catalogue's cards.

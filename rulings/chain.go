@@ -124,11 +124,11 @@ func (d *duel) activateTrigger(tr *trig) {
 	}
 	l := &link{src: tr.src, eff: tr.eff, ctrl: tr.ctrl, trigger: true, battled: tr.battled, oppP: oppP}
 	if tr.act != nil {
-		if !d.declineFits(tr.src, tr.eff, tr.act) { // optional.go
+		if !d.declineFits(tr.src, tr.eff, tr.act) || !d.choiceFits(tr.ctrl, tr.src, tr.eff, tr.act) { // optional.go, chosenopp.go
 			return
 		}
 		l.choose = d.chosenCards(tr.act, tr.ctrl) // "Special Summoning X" on the line that activates it
-		l.declined = tr.act.Decline
+		l.declined, l.chosenP = tr.act.Decline, tr.act.ChoosePlayer
 		l.faceDown = d.faceDownChoices(tr.act, tr.ctrl) // excavate.go
 	}
 	if tr.eff.Target != nil && !d.triggerTargets(tr, l) {
@@ -667,7 +667,7 @@ func (d *duel) damageStepAllows(c *inst, e *Effect) bool {
 			ok = true
 		}
 	}
-	if !ok {
+	if !ok && !d.dsSpecialRuling(c, e) { // nullvoid.go
 		r := d.dsRef(t.AllowsRule)
 		what := "it is not a Counter Trap, a monster effect that negates an activation, or a card that names this timing"
 		cats := d.categories(c, e)

@@ -103,6 +103,7 @@ type inst struct {
 	relay           int             // the player (plus 1) who loses when it leaves the field ("Relay Soul", effectloss.go)
 	blocks          int             // the player (plus 1) whose Monster Zones it blocks ("Ojama King", summonalt.go)
 	special         bool            // it was Special Summoned and has stayed on the field since
+	fromExtra       bool            // that Special Summon was from the Extra Deck (read with special: battleProof)
 	proper          bool            // was Special Summoned by its own procedure (procedure.go); lost in the hand or Deck
 	noAttackTurn    int             // turn it cannot attack in, by its own text (procedure.go)
 	killTurn        int             // turn it last destroyed an opponent's monster by battle (secondattack.go)

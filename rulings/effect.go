@@ -67,8 +67,13 @@ type Effect struct {
 	Wording       string `yaml:"wording,omitempty" json:"-"`
 	WordingSource string `yaml:"wording-source,omitempty" json:"-"`
 	// If is a condition the effect needs when it would activate, besides
-	If   string   `yaml:"if,omitempty" json:"if,omitempty"`
-	Alts []Effect `yaml:"-" json:"choices,omitempty"`
+	If string `yaml:"if,omitempty" json:"if,omitempty"`
+	// DamageStepAgainst names the one card whose effect this effect may
+	// answer in the Damage Step by a special ruling, where its kind alone
+	// would not be allowed ("Null and Void" against "Airknight Parshath":
+	// nullvoid.go).
+	DamageStepAgainst string   `yaml:"damage-step-against,omitempty" json:"damage_step_against,omitempty"`
+	Alts              []Effect `yaml:"-" json:"choices,omitempty"`
 }
 
 // Target says what an effect targets when activated.
@@ -128,6 +133,7 @@ var whenConditions = map[string]string{
 	"spell-trap-activated":         "a Spell or Trap Card is activated",
 	"trap-activated":               "a Trap Card is activated",
 	WhenCanLoseAtkDef:              "this card has the ATK and DEF its effect makes it lose",
+	WhenDrawEffectActivated:        "an effect that only draws cards is activated",
 	TrigLastWill:                   "the first time this turn, after \"Last Will\" resolved, a monster its player controlled goes to the Graveyard",
 	WhenSpecialSummonOrActivated:   "a monster would be Special Summoned, or a card or effect that would Special Summon one is activated",
 	trigDestroyedByOppEffect:       "this card is destroyed by an opponent's card effect and sent to the Graveyard",
@@ -301,6 +307,8 @@ var opSpec = map[string]string{
 	"unaffected-if-pendulum-material":  "",
 	"lose-atk-def":                     "n what",
 	"lose-atk-def-then-send":           "n",
+	"draw-to-gy-instead":               "",
+	"add-then-destroy-pair":            "filter what",
 	"negate-losing-atk-def":            "n",
 	"last-will":                        "",
 	"untargetable-by-monster-effects":  "",
@@ -435,7 +443,7 @@ var opSpec = map[string]string{
 	"no-battle-damage-involving":        "filter",
 	"must-attack":                       "",
 	"destroyed-in-defense":              "",
-	"battle-indestructible":             "",
+	"battle-indestructible":             "what",
 	"destroyed-when-targeted":           "",
 	"normal-summon-condition":           "filter",
 	"set-as-spell":                      "",

@@ -69,6 +69,8 @@ var effectOps = map[string]opFunc{
 	"fusion-with-materials":            opFusionWithMaterials,         // fusionmats.go
 	"lose-atk-def":                     opLoseAtkDef,                  // noresponse.go
 	"lose-atk-def-then-send":           opLoseAtkDefThenSend,          // losethen.go
+	"draw-to-gy-instead":               opDrawToGYInstead,             // nullvoid.go
+	"add-then-destroy-pair":            opAddThenDestroyPair,          // pairdestroy.go
 	"negate-losing-atk-def":            opNegateLosingAtkDef,          // oncechain.go
 	"last-will":                        opLastWill,                    // lastwill.go
 	"primal-being":                     opPrimalBeing,                 // summoncount.go

@@ -58,6 +58,7 @@ const (
 	WhatAnySpecial    What = "any-special"     // negate-summon: any player's Special Summon ("Royal Oppression")
 	WhatSummonTurn    What = "summon-turn"     // no-tribute-summon: only the turn it was Summoned
 	WhatOptional      What = "optional"        // special-summon-from-deck: a "then you can" part the line may decline (optional.go)
+	WhatNotFromExtra  What = "not-from-extra"  // battle-indestructible: only while Special Summoned other than from the Extra Deck (restrict.go: battleProof)
 	// conditions and durations
 	WhatIfDestroyed   What = "if-destroyed"         // damage, gain-lp, special-summon-from-deck: only if a destroy before it destroyed a card
 	WhatNextStandby   What = "next-standby"         // banish-until: the next Standby Phase
@@ -182,6 +183,8 @@ var opWhat = map[string]whatArg{
 	// summoning (ops_summon.go and the mechanics' files)
 	"special-summon":                   flagsOf(WhatTarget, WhatNegated, WhatNoSynchro),
 	"special-summon-from-deck":         flagsOf(WhatNegated, WhatNoSynchro, WhatOptional, WhatIfDestroyed),
+	"add-then-destroy-pair":            flagsOf(WhatOptional), // pairdestroy.go
+	"battle-indestructible":            flagsOf(WhatNotFromExtra),
 	"special-summon-from-hand-or-deck": flagsOf(WhatHand, WhatOrGY, WhatNegated, WhatNoSynchro),
 	"special-summon-self":              flagsOf(WhatDefense, WhatBanishOnLeave),
 	"special-summon-from-gy-each":      oneOf(WhatSet),

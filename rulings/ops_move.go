@@ -184,6 +184,9 @@ func opBanish(d *duel, l *link, o Op) {
 // opDraw draws `n` cards (at least one) for its controller, or for every player (`to: each`) or for the turn player and the opponents (`to: both`).
 func opDraw(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
+	if o.To == "" && d.drawnToGY(l, p, max(o.N, 1)) { // nullvoid.go
+		return
+	}
 	if o.To == ToEach {
 		for _, q := range d.turnOrderFrom(d.tp) {
 			d.draw(q, max(o.N, 1), "by "+src.name())

@@ -106,6 +106,7 @@ type link struct {
 	declined     bool           // its line declined the effect's optional part (optional.go)
 	spellSeen    map[*inst]int  // monsters face-up when this Spell Card was activated, with their moves (spellcounter.go)
 	faceDown     []*inst        // monsters its line Special Summons face-down ("Special Summoning face-down Sangan": excavate.go)
+	drawToGY     bool           // its draws send the cards to the Graveyard instead ("Null and Void": nullvoid.go)
 }
 
 // oppTarget is the opponent an effect on "your opponent" acts on.

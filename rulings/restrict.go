@@ -96,7 +96,17 @@ func (d *duel) destroyIfDefense() {
 // battleProof says whether m cannot be destroyed by battle by its own
 // effect ("Spirit Reaper").
 func battleProof(m *inst) bool {
-	return m.faceUp && !m.effNegated && len(continuousOps(m, "battle-indestructible")) > 0
+	if !m.faceUp || m.effNegated {
+		return false
+	}
+	for _, o := range continuousOps(m, "battle-indestructible") {
+		// not-from-extra: only while Special Summoned other than from the
+		// Extra Deck ("Centur-Ion Primera Primus").
+		if !o.What.has(WhatNotFromExtra) || (m.special && !m.fromExtra) {
+			return true
+		}
+	}
+	return false
 }
 
 // spareBattleProof drops the monsters that cannot be destroyed by battle

@@ -19,6 +19,7 @@ type whenCheck func(d *duel, p int, c *inst, e *Effect, top *link) (string, rule
 
 var whenChecks = map[string]whenCheck{
 	WhenCanLoseAtkDef:              whenCanLoseAtkDef,            // losethen.go
+	WhenDrawEffectActivated:        whenDrawEffectActivated,      // nullvoid.go
 	WhenSpecialSummonOrActivated:   whenSpecialSummonOrActivated, // specialnegate.go
 	"monster-summoned":             whenMonsterSummoned,
 	"opponent-attack-declared":     whenAttackDeclared,

@@ -330,6 +330,7 @@ func hasLevel(c *Card) bool { return !c.Has("xyz") && !c.Has("link") }
 // through it.
 func (d *duel) specialPlace(c *inst, p int, faceUp, def bool) string {
 	from := d.locName(c)
+	c.fromExtra = c.loc == locExtra
 	d.remove(c)
 	d.place(c, p, locMonster)
 	c.moves++

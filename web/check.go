@@ -88,6 +88,13 @@ func (s *Server) runCheck(c echo.Context, p *CheckPage, name string) error {
 		p.Error = checkErrorText(err)
 		return s.render(c, http.StatusBadRequest, checkView(*p))
 	}
+	if sealed, err := s.isSealedDeck(c, res); err != nil || sealed {
+		if err != nil {
+			return err
+		}
+		p.Error = sealedDeckText
+		return s.render(c, http.StatusForbidden, checkView(*p))
+	}
 	p.Result = &res
 	p.ShareURL = s.cfg.BaseURL + "/deck/check?" + res.ShareQuery()
 	verdict := "Legal"
@@ -129,6 +136,12 @@ func (s *Server) apiCheck(c echo.Context) error {
 			body["line"] = pe.Line
 		}
 		return c.JSON(http.StatusBadRequest, body)
+	}
+	if sealed, err := s.isSealedDeck(c, res); err != nil || sealed {
+		if err != nil {
+			return err
+		}
+		return sealedJSON(c, sealedDeckText)
 	}
 	return c.JSON(http.StatusOK, struct {
 		pools.Result

@@ -350,6 +350,14 @@ func (s *Server) replayShared(c echo.Context) error {
 		p := ReplayPage{Base: b, Source: src, Problems: parseProblems(err), Formats: formatChoices(chooseFormats("", nil)), Script: s.assetURL("replay.js")}
 		return s.render(c, http.StatusOK, replayView(p))
 	}
+	if sealed, err := s.isSealedSituation(c, sc); err != nil || sealed {
+		if err != nil {
+			return err
+		}
+		b := s.replayBase(c, "Shared scenario (visitor's)", userContentNote+"a scenario shared from Substep's replay page.")
+		p := ReplayPage{Base: b, Problems: []rulings.ParseError{{Msg: sealedSituationText}}, Formats: formatChoices(chooseFormats("", nil)), Script: s.assetURL("replay.js")}
+		return s.render(c, http.StatusForbidden, replayView(p))
+	}
 	return s.showReplay(c, sc, src, "", key)
 }
 
@@ -455,9 +463,17 @@ func (s *Server) replayPost(c echo.Context) error {
 		p.Problems = []rulings.ParseError{{Msg: fmt.Sprintf("A scenario must be UTF-8 text of at most %d KB.", shares.MaxLen>>10)}}
 		return s.render(c, http.StatusBadRequest, replayView(p))
 	}
-	if _, err := rulings.ParseScenario("pasted", []byte(src), s.d.Cards); err != nil {
+	sc, err := rulings.ParseScenario("pasted", []byte(src), s.d.Cards)
+	if err != nil {
 		p.Problems = parseProblems(err)
 		return s.render(c, http.StatusBadRequest, replayView(p))
+	}
+	if sealed, err := s.isSealedSituation(c, sc); err != nil || sealed {
+		if err != nil {
+			return err
+		}
+		p.Problems = []rulings.ParseError{{Msg: sealedSituationText}}
+		return s.render(c, http.StatusForbidden, replayView(p))
 	}
 	key, err := s.d.Replay.Shares.Put(c.Request().Context(), ClientKey(c.RealIP()), src)
 	if errors.Is(err, sqlitefile.ErrFull) {
@@ -510,6 +526,12 @@ func (s *Server) apiReplay(c echo.Context) error {
 	if err != nil {
 		probs := parseProblems(err)
 		return c.JSON(http.StatusBadRequest, map[string]any{"error": probs[0].Error(), "line": probs[0].Line, "problems": probs, "status": 400})
+	}
+	if sealed, err := s.isSealedSituation(c, sc); err != nil || sealed {
+		if err != nil {
+			return err
+		}
+		return sealedJSON(c, sealedSituationText)
 	}
 	release, err := s.slots.acquire(c, true)
 	if err != nil {

@@ -91,6 +91,7 @@ type Server struct {
 	exportBad *costLimiter         // wrong export tokens, per client
 	previews  *preview.Cache       // og:image pictures, drawn once each (preview.go)
 	apiEx     apiExamples          // /api's live example answers (api.go)
+	sealed    sealedDecks          // the certification questions' decks (check.go)
 }
 
 //go:embed static

@@ -130,6 +130,18 @@ func textOf(n *html.Node) string {
 	return strings.Join(strings.Fields(b.String()), " ")
 }
 
+// rawTextOf is n's text as written, whitespace and line breaks kept (a
+// <pre>'s list as a reader copies it).
+func rawTextOf(n *html.Node) string {
+	var b strings.Builder
+	walk(n, func(c *html.Node) {
+		if c.Type == html.TextNode {
+			b.WriteString(c.Data)
+		}
+	})
+	return b.String()
+}
+
 func walk(n *html.Node, f func(*html.Node)) {
 	f(n)
 	for c := n.FirstChild; c != nil; c = c.NextSibling {

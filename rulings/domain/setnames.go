@@ -116,7 +116,9 @@ var defaultSetNames = []struct {
 	{0x174, "Exosister"},
 	{0x17a, "Sea Stealth"},
 	{0x189, "Bystial"},
+	{0x19b, "Centur-Ion"},
 	{0x19e, "Voiceless Voice"},
+	{0x1ad, "Emblema"},
 	{0x204, "Sinful Spoils"},
 	{0x205, "Snake-Eye"},
 }
