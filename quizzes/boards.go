@@ -79,6 +79,7 @@ type Looked struct {
 	Similarity    float64
 	Answer, Right string
 	Choices       int
+	Offered       bool // Answer is one of the choices
 }
 
 // LookupExcess and AvoidExcess are how many standard deviations the two
@@ -129,6 +130,9 @@ func LookupOrigins(b *CheckedBank, public map[string]string, eng Engine) LookupS
 		offered := false
 		for _, c := range q.Choices {
 			offered = offered || (orig != "" && normalize(c.Value) == orig)
+		}
+		if n := len(s.Looked); n > 0 && s.Looked[n-1].ID == q.ID {
+			s.Looked[n-1].Offered = offered
 		}
 		switch {
 		case !offered:

@@ -23,7 +23,7 @@ var publicLeft = map[string]int{"goat": 177, "hat": 202, "edison": 253, "domain"
 // lookupLimit is, per format, how many SD above chance the lookup
 // candidate may score on the private certification questions while the
 // bundled ones are being replaced; the target is harvestLimit everywhere.
-var lookupLimit = map[string]float64{"goat": 5.0, "hat": 5.0, "edison": 4.5, "domain": 2.5}
+var lookupLimit = map[string]float64{"goat": 6, "hat": 6, "edison": 6, "domain": 2.5}
 
 // publicScenarios is every scenario a visitor can read before a
 // certification: the bundled files (each served at /replay/{name}) and
@@ -133,25 +133,32 @@ const sealedPublicLeft = 5
 var publicEqual = map[string]int{"goat": 6, "domain": 3}
 
 // logLookups logs the lookups of the questions whose id contains one of
-// parts, and their total against chance.
+// parts, and what the lookup and avoid candidates expect on them against
+// chance.
 func logLookups(t *testing.T, looked []Looked, parts []string) {
-	var n, right, avoid int
-	var chance float64
+	var n, same, offered int
+	var lookup, avoid, chance float64
 	for _, l := range looked {
 		if !slices.ContainsFunc(parts, func(p string) bool { return strings.Contains(l.ID, p) }) {
 			continue
 		}
+		k := float64(l.Choices)
 		n++
-		chance += 1 / float64(l.Choices)
+		chance += 1 / k
 		switch {
+		case !l.Offered:
+			lookup += 1 / k
+			avoid += 1 / k
 		case l.Answer == l.Right:
-			right++
-		case l.Answer != "":
-			avoid++
+			same++
+			lookup++
+		default:
+			offered++
+			avoid += 1 / (k - 1)
 		}
-		t.Logf("  %s: nearest %s (%.2f) answers %q; right %q", l.ID, l.Nearest, l.Similarity, l.Answer, l.Right)
+		t.Logf("  %s: nearest %s (%.2f) answers %q (offered %v); right %q", l.ID, l.Nearest, l.Similarity, l.Answer, l.Offered, l.Right)
 	}
-	t.Logf("  %d questions: the nearest public scenario answers %d right and %d wrong (chance %.1f)", n, right, avoid, chance)
+	t.Logf("  %d questions: the nearest public scenario answers %d right, %d with another offered choice; lookup expects %.1f, avoid %.1f, chance %.1f", n, same, offered, lookup, avoid, chance)
 }
 
 // TestLookupAtChance: a candidate who looks each certification situation

@@ -113,6 +113,7 @@ func (d *duel) activateTrigger(tr *trig) {
 	}
 	if why := d.ifMet(tr.src, tr.eff); why != "" {
 		if tr.chosen && !tr.mandatory {
+			d.onActLine(tr.act) // the verdict names the line that activates it
 			d.illegal(fmt.Sprintf("%s's effect cannot be activated: %s", tr.src.name(), why), ruleRef{})
 			return
 		}

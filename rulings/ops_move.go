@@ -183,23 +183,25 @@ func opBanish(d *duel, l *link, o Op) {
 
 // opDraw draws `n` cards (at least one) for its controller, or for every player (`to: each`) or for the turn player and the opponents (`to: both`).
 func opDraw(d *duel, l *link, o Op) {
-	p, src := l.ctrl, l.src
-	if o.To == "" && d.drawnToGY(l, p, max(o.N, 1)) { // nullvoid.go
-		return
+	p, src, n := l.ctrl, l.src, max(o.N, 1)
+	draw := func(q int) {
+		if !d.drawnToGY(l, q, n) { // nullvoid.go
+			d.draw(q, n, "by "+src.name())
+		}
 	}
 	if o.To == ToEach {
 		for _, q := range d.turnOrderFrom(d.tp) {
-			d.draw(q, max(o.N, 1), "by "+src.name())
+			draw(q)
 		}
 		return
 	}
 	if o.To == ToBoth {
-		d.draw(d.tp, max(o.N, 1), "by "+src.name())
+		draw(d.tp)
 		for _, q := range d.opponents(d.tp) {
-			d.draw(q, max(o.N, 1), "by "+src.name())
+			draw(q)
 		}
 	} else {
-		d.draw(p, max(o.N, 1), "by "+src.name())
+		draw(p)
 	}
 }
 

@@ -8,6 +8,8 @@ package rulings
 // opponent" is one opponent of your choice (domain-general-errata#example-10),
 // chosen as the effect applies (`choosing C` on the line: chosenopp.go).
 //
+// The effect can be activated only with such a card in the Deck or Graveyard
+// (`if: in-deck-or-gy:FILTER`; the script's activation check).
 // `add-then-destroy-pair` (filter: the card to add; what: optional, so the
 // line may decline the destruction):
 //   - the card added is the first the line names (`adding X`) in the
@@ -61,6 +63,19 @@ func (d *duel) addFromDeckOrGY(l *link, filter string) bool {
 	}
 	d.moveTo(pick, locHand, "added to the hand by "+src.name())
 	return pick.loc == locHand
+}
+
+// noneInDeckOrGY says why player p cannot activate an effect that adds a
+// card matching filter from the Deck or Graveyard (the `if:` term
+// `in-deck-or-gy:FILTER`, asked by ifMet): they have none there. "" when
+// they have one.
+func (d *duel) noneInDeckOrGY(p int, filter string) string {
+	for _, c := range append(append([]*inst{}, d.pl[p].deck...), d.pl[p].gy...) {
+		if d.matchesAny(c, filter) {
+			return ""
+		}
+	}
+	return fmt.Sprintf("%s has no %s card in the Deck or Graveyard", d.pn(p), filterText(filter))
 }
 
 // fieldPick is the card on player p's field that l destroys: the first the

@@ -123,6 +123,10 @@ func (d *duel) ifMet(c *inst, e *Effect) string {
 			if len(d.summonedMatching(c.ctrl, strings.TrimPrefix(term, "opponent-summoned:"), d.summonedNow())) == 0 {
 				return "the opponent has not just Summoned a monster with " + strings.Replace(strings.TrimPrefix(term, "opponent-summoned:"), "atk>=", "at least ", 1) + " ATK"
 			}
+		case strings.HasPrefix(term, "in-deck-or-gy:"): // pairdestroy.go
+			if why := d.noneInDeckOrGY(c.ctrl, strings.TrimPrefix(term, "in-deck-or-gy:")); why != "" {
+				return why
+			}
 		case strings.HasPrefix(term, "other-face-up:"):
 			filter := strings.TrimPrefix(term, "other-face-up:")
 			found := false

@@ -168,6 +168,16 @@ func (d *duel) segocKey(tr *trig) (int, int) {
 	return d.segocOrder().key(tr.time, step)
 }
 
+// onActLine points the events that follow at the line of action a, when
+// there is one: a chosen trigger refused while its chain is built at an
+// earlier line ("A activates Centur-Ion Primera Primus" after its Synchro
+// Summon) is refused on its own line.
+func (d *duel) onActLine(a *Action) {
+	if a != nil && a.Line > 0 {
+		d.line = a.Line
+	}
+}
+
 // finishBuild puts the due triggers on a new chain in SEGOC order.
 func (d *duel) finishBuild() {
 	d.building = false
