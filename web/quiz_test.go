@@ -25,6 +25,7 @@ import (
 	"substep/internal/attempts"
 	"substep/internal/render"
 	"substep/quizzes"
+	"substep/rulings"
 )
 
 // tableEngine answers every query from a table, the same for every format
@@ -617,5 +618,62 @@ func TestDeckOrder(t *testing.T) {
 		if got := deckOrder(tc.in); got != tc.want {
 			t.Errorf("deckOrder(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestBoardNotes: a situation's board tells what a question may turn on
+// beyond names and positions: counters, another owner, a Trap Monster,
+// Xyz materials, a named zone, a Deck Master's returns and a team.
+func TestBoardNotes(t *testing.T) {
+	st := &rulings.State{Turn: 1, TurnPlayer: "A", Phase: "Main Phase 1", Players: []rulings.PlayerState{
+		{Player: "A", LP: 8000, Team: "team A", DeckMaster: &rulings.FieldCard{Card: "Dark Magician"}, DeckMasterReturns: 2,
+			Monsters: []rulings.FieldCard{{Card: "Royal Magical Library", Position: "face-up Attack Position", ATK: 0, DEF: 2000, Counters: 3}, {Card: "Sangan", Position: "face-up Attack Position", ATK: 1000, DEF: 600, Owner: "B"}}},
+		{Player: "B", LP: 8000, Removed: true, DeckMaster: &rulings.FieldCard{Card: "Jinzo"}, DeckMasterReturns: 1,
+			Monsters:   []rulings.FieldCard{{Card: "Number 39: Utopia", Position: "face-up Attack Position", ATK: 2500, DEF: 2000, Materials: "Gagaga Magician, Goblindbergh", Zone: "Extra Monster Zone (column 2)"}},
+			SpellTraps: []rulings.FieldCard{{Card: "Embodiment of Apophis", Position: "face-up Defense Position", TrapMonster: true}}},
+	}}
+	var b strings.Builder
+	if err := board(st).Render(context.Background(), &b); err != nil {
+		t.Fatal(err)
+	}
+	root, err := html.Parse(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode {
+			for _, a := range n.Attr {
+				if a.Key == "class" && (a.Val == "pos" || a.Val == "rv-list") {
+					var sb strings.Builder
+					var text func(*html.Node)
+					text = func(c *html.Node) {
+						if c.Type == html.TextNode {
+							sb.WriteString(c.Data)
+						}
+						for k := c.FirstChild; k != nil; k = k.NextSibling {
+							text(k)
+						}
+					}
+					text(n)
+					got = append(got, strings.Join(strings.Fields(sb.String()), " "))
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(root)
+	want := []string{
+		// B sits across the table, so its side comes first.
+		"ATK", "materials: Gagaga Magician, Goblindbergh", "Extra Monster Zone (column 2)", "DEF", "Trap Monster",
+		"Deck Master: Jinzo (it has gone back to its zone once)", "removed from the duel",
+		"ATK", "3 counters", "ATK", "owned by Player B",
+		"Deck Master: Dark Magician (it has gone back to its zone 2 times)", "Team A",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("board notes (-want +got):\n%s", diff)
 	}
 }
