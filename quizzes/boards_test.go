@@ -18,7 +18,7 @@ import (
 // lookupLimit is, per format, how many SD above chance the lookup
 // candidate may score while a format's boards are being balanced; the
 // target is harvestLimit everywhere.
-var lookupLimit = map[string]float64{"hat": 6, "edison": 6}
+var lookupLimit = map[string]float64{"hat": 6}
 
 // publicScenarios is every scenario a visitor can read before a
 // certification: the bundled files (each served at /replay/{name}) and
