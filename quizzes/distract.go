@@ -22,6 +22,22 @@ const DistractComputed = "computed"
 // choice a candidate would read with them.
 var engineWords = []string{"no such chain", "no such link", "no such player", "not reached", "unknown card", "the replay never", "the replay stops", "the replay gives", "the engine"}
 
+// enginePromptWords are phrases a prompt would use for the engine's run of
+// the situation; "replay" is a rule of battle to a judge, so a prompt says
+// "after the last step" or "in this situation" instead.
+var enginePromptWords = []string{"the replay ends", "end of the replay", "this replay", "the engine"}
+
+// EnginePrompt reports the engine phrase a prompt uses, if any.
+func EnginePrompt(prompt string) (string, bool) {
+	t := normalize(prompt)
+	for _, w := range enginePromptWords {
+		if strings.Contains(t, w) {
+			return w, true
+		}
+	}
+	return "", false
+}
+
 // EngineWording reports the engine phrase a choice's text uses, if any.
 func EngineWording(text string) (string, bool) {
 	t := normalize(text)

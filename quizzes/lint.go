@@ -20,7 +20,8 @@ type Situation func(q *Checked) (string, error)
 //     certification question;
 //   - fewer than MinChoices choices, unless the question is Binary;
 //   - a choice a candidate reads describes the engine ("no such chain",
-//     "the replay stops") rather than the game.
+//     "the replay stops") rather than the game, or a prompt calls the
+//     situation "the replay" (a battle rule to a judge).
 //
 // That the engine computes each answer is Check's job; that cited anchors
 // exist is checked against the rule pages by internal/app's tests.
@@ -63,6 +64,9 @@ func Lint(set *Set, situation Situation) []string {
 			}
 			if len(q.Choices) < MinChoices && !q.Binary {
 				bad("%d choices: a question offers %d unless marked binary", len(q.Choices), MinChoices)
+			}
+			if w, ok := EnginePrompt(q.Prompt); ok {
+				bad("prompt describes the engine's run (%q), not the game: say \"after the last step\" or \"in this situation\"", w)
 			}
 			for _, c := range q.Choices {
 				if w, ok := EngineWording(c.Label()); ok {

@@ -53,6 +53,9 @@ func TestLint(t *testing.T) {
 		{"binary may have two", []*Checked{lintQ("q1", PoolCertification, "Who?", "s1", "controller Sangan", true, "A", "B")}, nil, nil},
 		{"engine wording", []*Checked{lintQ("q1", PoolCertification, "Where?", "s1", "location Sangan", false, append(four[:3:3], "The replay never gets there")...)}, nil,
 			[]string{`goat: q1: choice "The replay never gets there" describes the engine ("the replay never"), not the game`}},
+		{"the situation called a replay", []*Checked{lintQ("q1", PoolCertification, "Where is Sangan when the replay ends?", "s1", "location Sangan", false, four...)}, nil,
+			[]string{`goat: q1: prompt describes the engine's run ("the replay ends"), not the game: say "after the last step" or "in this situation"`}},
+		{"a battle replay is a rule, not the engine", []*Checked{lintQ("q1", PoolCertification, "Does a replay start a new attack?", "s1", "location Sangan", false, four...)}, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

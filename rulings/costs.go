@@ -156,7 +156,7 @@ func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action, targets []*inst) (
 	// Check everything first, then pay.
 	for _, o := range e.Cost {
 		cc := costCall{d: d, p: p, c: c, a: a, targets: targets, o: o}
-		if op, ok := costOps[o.Op]; ok && op.check != nil && !op.check(cc) {
+		if op := opTable[o.Op]; op.check != nil && !op.check(cc) {
 			return nil, false
 		}
 	}
@@ -165,8 +165,8 @@ func (d *duel) payCosts(p int, c *inst, e *Effect, a *Action, targets []*inst) (
 	var out []string
 	for _, o := range e.Cost {
 		cc := costCall{d: d, p: p, c: c, a: a, targets: targets, o: o}
-		op, ok := costOps[o.Op]
-		if !ok {
+		op := opTable[o.Op]
+		if op.pay == nil {
 			continue
 		}
 		paid, ok := op.pay(cc)
@@ -197,101 +197,98 @@ func (cc costCall) illegal(format string, args ...any) bool {
 	return false
 }
 
-// costOp is one cost op of the vocabulary: check says whether it can be
-// paid (ending the replay when not), pay pays it and says what was paid.
-// Every check runs before any payment.
-type costOp struct {
-	check func(cc costCall) bool
-	pay   func(cc costCall) ([]string, bool)
+// checkPayLP: `pay-lp` pays `n` LP (the line may state the amount, which
+// must match).
+func checkPayLP(cc costCall) bool {
+	if cc.a.N != 0 && cc.a.N != cc.o.N {
+		cc.d.fail("%s costs %d LP, not %d", cc.c.name(), cc.o.N, cc.a.N)
+		return false
+	}
+	return cc.d.canPayLP(cc.p, cc.o.N, cc.c.name())
 }
 
-// costOps is the vocabulary's cost ops, by the name cards/*.yaml uses in
-// `cost:`.
-var costOps = map[string]costOp{
-	// pay-lp: pay `n` LP (the line may state the amount, which must match).
-	"pay-lp": {check: func(cc costCall) bool {
-		if cc.a.N != 0 && cc.a.N != cc.o.N {
-			cc.d.fail("%s costs %d LP, not %d", cc.c.name(), cc.o.N, cc.a.N)
-			return false
-		}
-		return cc.d.canPayLP(cc.p, cc.o.N, cc.c.name())
-	}, pay: func(cc costCall) ([]string, bool) {
-		cc.d.changeLP(cc.p, -cc.o.N, "cost of "+cc.c.name(), ruleRef{})
-		cc.d.lpPaid(cc.p, cc.o.N)
-		return []string{fmt.Sprintf("%d LP", cc.o.N)}, true
-	}},
-	// pay-half-lp: pay half of one's LP, rounded down.
-	"pay-half-lp": {check: func(cc costCall) bool {
-		if lp := cc.d.pl[cc.p].lp; lp/2 <= 0 {
-			return cc.illegal("%s cannot pay half of %d LP", cc.d.pn(cc.p), lp)
-		}
-		return true
-	}, pay: func(cc costCall) ([]string, bool) {
-		n := cc.d.pl[cc.p].lp / 2
-		cc.d.changeLP(cc.p, -n, "cost of "+cc.c.name(), ruleRef{})
-		cc.d.lpPaid(cc.p, n)
-		return []string{fmt.Sprintf("%d LP", n)}, true
-	}},
-	// discard-self: discard this card from the hand.
-	"discard-self": {pay: func(cc costCall) ([]string, bool) {
-		cc.d.discard(cc.c, "discarded as a cost")
-		return []string{"discard " + cc.c.name()}, true
-	}},
-	// send-self: send this card from the hand to the Graveyard (not a
-	// discard: "Effect Veiler").
-	"send-self": {pay: func(cc costCall) ([]string, bool) {
-		cc.d.moveTo(cc.c, locGY, "sent to the Graveyard as a cost")
-		return []string{"send " + cc.c.name()}, true
-	}},
-	// banish-self: banish this card; a Graveyard lock ("Necrovalley") keeps
-	// a card in the Graveyard from being banished, so the cost cannot be paid.
-	"banish-self": {check: func(cc costCall) bool {
-		if lock := cc.d.graveyardLock(); lock != nil && cc.c.loc == locGY {
-			return cc.illegal("%s is face-up: cards in the Graveyard cannot be banished, so the cost of %s cannot be paid", cc.d.describe(lock), cc.c.name())
-		}
-		return true
-	}, pay: func(cc costCall) ([]string, bool) {
-		cc.d.moveTo(cc.c, locBanished, "banished as a cost")
-		return []string{"banish " + cc.c.name()}, true
-	}},
-	"discard":                {check: checkDiscardCost, pay: payDiscardCost},
-	"mill":                   {check: checkMillCost, pay: payMillCost}, // deckcost.go
-	"send-from-hand":         {check: checkDiscardCost, pay: payDiscardCost},
-	"tribute":                {check: checkTributeCost, pay: payTributeCost},
-	"remove-counter":         {check: checkCounterCost, pay: payCounterCost},
-	"detach":                 {check: checkDetachCost, pay: payDetachCost},               // xyz.go
-	"remove-all-counters":    {check: checkRemoveAllCounters, pay: payRemoveAllCounters}, // feathers.go
-	"shuffle-self-into-deck": {pay: payShuffleSelf},                                      // tagout.go
-	"banish-from-gy-level":   {check: checkBanishLevelCost, pay: payBanishLevelCost},
-	"banish-from-gy":         {check: checkBanishFromGyCost, pay: payBanishFromGyCost},   // procedure.go
-	"no-attack-this-turn":    {pay: payNoAttackCost},                                     // procedure.go
-	"reveal":                 {check: checkRevealCost, pay: payRevealCost},               // procedure.go
-	"banish-own":             {check: checkBanishOwnCost, pay: payBanishOwnCost},         // procedure.go
-	"return-own-to-deck":     {check: checkReturnOwnCost, pay: payReturnOwnCost},         // mustfirst.go
-	"hand-to-deck-top":       {check: checkHandToDeckTopCost, pay: payHandToDeckTopCost}, // selfsummon.go
-	"discard-per-target":     {check: checkDiscardPerTarget, pay: payDiscardPerTarget},   // bounce.go
-	// tribute-self: Tribute this card from the field.
-	"tribute-self": {check: func(cc costCall) bool {
-		if cc.c.loc != locMonster {
-			return cc.illegal("%s must Tribute itself and is not on the field", cc.c.name())
-		}
-		return true
-	}, pay: func(cc costCall) ([]string, bool) {
-		cc.c.selfTributeTurn = cc.d.turn // synchrofx.go
-		cc.d.tribute(cc.c, "Tributed as a cost")
-		return []string{"Tribute " + cc.c.name()}, true
-	}},
-	// send-monster: send a monster one controls that matches `filter` to the Graveyard.
-	"send-monster": {check: func(cc costCall) bool {
-		if cc.d.costMonster(cc.p, cc.c, cc.o.Filter, cc.a) == nil {
-			return cc.illegal("%s has no monster to send to the Graveyard for %s", cc.d.pn(cc.p), cc.c.name())
-		}
-		return true
-	}, pay: func(cc costCall) ([]string, bool) {
-		x := cc.d.costMonster(cc.p, cc.c, cc.o.Filter, cc.a)
-		cc.d.moveTo(x, locGY, "sent to the Graveyard as a cost")
-		return []string{"send " + x.name()}, true
-	}},
+// payLP pays `pay-lp`'s `n` LP.
+func payLP(cc costCall) ([]string, bool) {
+	cc.d.changeLP(cc.p, -cc.o.N, "cost of "+cc.c.name(), ruleRef{})
+	cc.d.lpPaid(cc.p, cc.o.N)
+	return []string{fmt.Sprintf("%d LP", cc.o.N)}, true
+}
+
+// checkPayHalfLP: `pay-half-lp` pays half of one's LP, rounded down, which
+// must be more than 0.
+func checkPayHalfLP(cc costCall) bool {
+	if lp := cc.d.pl[cc.p].lp; lp/2 <= 0 {
+		return cc.illegal("%s cannot pay half of %d LP", cc.d.pn(cc.p), lp)
+	}
+	return true
+}
+
+// payHalfLP pays half of the player's LP, rounded down.
+func payHalfLP(cc costCall) ([]string, bool) {
+	n := cc.d.pl[cc.p].lp / 2
+	cc.d.changeLP(cc.p, -n, "cost of "+cc.c.name(), ruleRef{})
+	cc.d.lpPaid(cc.p, n)
+	return []string{fmt.Sprintf("%d LP", n)}, true
+}
+
+// payDiscardSelf: `discard-self` discards this card from the hand.
+func payDiscardSelf(cc costCall) ([]string, bool) {
+	cc.d.discard(cc.c, "discarded as a cost")
+	return []string{"discard " + cc.c.name()}, true
+}
+
+// paySendSelf: `send-self` sends this card from the hand to the Graveyard
+// (not a discard: "Effect Veiler").
+func paySendSelf(cc costCall) ([]string, bool) {
+	cc.d.moveTo(cc.c, locGY, "sent to the Graveyard as a cost")
+	return []string{"send " + cc.c.name()}, true
+}
+
+// checkBanishSelf: `banish-self` banishes this card; a Graveyard lock
+// ("Necrovalley") keeps a card in the Graveyard from being banished, so the
+// cost cannot be paid.
+func checkBanishSelf(cc costCall) bool {
+	if lock := cc.d.graveyardLock(); lock != nil && cc.c.loc == locGY {
+		return cc.illegal("%s is face-up: cards in the Graveyard cannot be banished, so the cost of %s cannot be paid", cc.d.describe(lock), cc.c.name())
+	}
+	return true
+}
+
+// payBanishSelf banishes this card as a cost.
+func payBanishSelf(cc costCall) ([]string, bool) {
+	cc.d.moveTo(cc.c, locBanished, "banished as a cost")
+	return []string{"banish " + cc.c.name()}, true
+}
+
+// checkTributeSelf: `tribute-self` Tributes this card from the field.
+func checkTributeSelf(cc costCall) bool {
+	if cc.c.loc != locMonster {
+		return cc.illegal("%s must Tribute itself and is not on the field", cc.c.name())
+	}
+	return true
+}
+
+// payTributeSelf Tributes this card, remembering the turn (synchrofx.go).
+func payTributeSelf(cc costCall) ([]string, bool) {
+	cc.c.selfTributeTurn = cc.d.turn // synchrofx.go
+	cc.d.tribute(cc.c, "Tributed as a cost")
+	return []string{"Tribute " + cc.c.name()}, true
+}
+
+// checkSendMonster: `send-monster` sends a monster one controls that
+// matches `filter` to the Graveyard.
+func checkSendMonster(cc costCall) bool {
+	if cc.d.costMonster(cc.p, cc.c, cc.o.Filter, cc.a) == nil {
+		return cc.illegal("%s has no monster to send to the Graveyard for %s", cc.d.pn(cc.p), cc.c.name())
+	}
+	return true
+}
+
+// paySendMonster sends that monster to the Graveyard.
+func paySendMonster(cc costCall) ([]string, bool) {
+	x := cc.d.costMonster(cc.p, cc.c, cc.o.Filter, cc.a)
+	cc.d.moveTo(x, locGY, "sent to the Graveyard as a cost")
+	return []string{"send " + x.name()}, true
 }
 
 // checkDiscardCost: `discard` needs `n` other cards in the hand (that

@@ -1,38 +1,139 @@
 package rulings
 
-import "testing"
+import (
+	"go/ast"
+	"go/token"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+)
 
-// TestEffectOpsAreVocabulary: every op the registry runs is in opSpec
-// (which the catalogue's loader checks cards against), so a card can name
-// it; and every op a bundled card names in `do:` either runs from the
-// registry or is a continuous op read where its rule applies.
-func TestEffectOpsAreVocabulary(t *testing.T) {
-	for name := range effectOps {
-		if _, ok := opSpec[name]; !ok {
-			t.Errorf("effectOps runs %q, which opSpec does not list", name)
-		}
+// TestOpTable: the op registry (optable.go) is the one list of ops. Each
+// entry acts somehow and names the file of its function; every op a bundled
+// card uses is registered and acts where the card uses it (a cost pays, a
+// resolving effect's op runs, a continuous effect's op is read, or its gap
+// is stated); and every registered op is used by a card or named in
+// rulings/*.md.
+func TestOpTable(t *testing.T) {
+	_, files := engineFiles(t)
+	for name, e := range opTable {
+		checkOpEntry(t, files, name, e)
 	}
-	for name := range costOps {
-		if _, ok := opSpec[name]; !ok {
-			t.Errorf("costOps pays %q, which opSpec does not list", name)
-		}
-	}
-	cat := testCatalogue(t)
-	for _, c := range cat.Cards() {
+	used := map[string]bool{}
+	for _, c := range testCatalogue(t).Cards() {
 		for _, e := range c.Effects {
-			for _, o := range e.Cost {
-				if _, ok := costOps[o.Op]; !ok && e.Unsupported == "" {
-					t.Errorf("%s: cost op %q has no entry in costOps", c.Name, o.Op)
-				}
-			}
-			if e.Kind == "continuous" || e.Unsupported != "" {
-				continue
-			}
-			for _, o := range e.Do {
-				if _, ok := effectOps[o.Op]; !ok {
-					t.Errorf("%s: op %q of a %s effect has no function in effectOps", c.Name, o.Op, e.Kind)
-				}
+			for _, eff := range append([]Effect{e}, e.Alts...) {
+				checkCardOps(t, c.Name, eff, used)
 			}
 		}
 	}
+	docs := engineDocs(t)
+	for name := range opTable {
+		if !used[name] && !strings.Contains(docs, "`"+name+"`") {
+			t.Errorf("op %s is registered but no card uses it and no rulings/*.md names it; remove it or document it", name)
+		}
+	}
+}
+
+// checkOpEntry: the entry acts, and its file declares its functions.
+func checkOpEntry(t *testing.T, files map[string]*ast.File, name string, e opEntry) {
+	t.Helper()
+	if e.run == nil && e.pay == nil && e.readBy == "" && e.gap == "" {
+		t.Errorf("op %s: its entry neither runs, pays nor is read by a function (and states no gap)", name)
+	}
+	if e.check != nil && e.pay == nil {
+		t.Errorf("op %s: a check without a pay", name)
+	}
+	if e.gap != "" {
+		return
+	}
+	var funcs []string
+	for _, fn := range []any{e.run, e.pay, e.check} {
+		if v := reflect.ValueOf(fn); !v.IsNil() {
+			full := runtime.FuncForPC(v.Pointer()).Name()
+			funcs = append(funcs, full[strings.LastIndex(full, ".")+1:])
+		}
+	}
+	if e.readBy != "" {
+		funcs = append(funcs, e.readBy)
+	}
+	f := files[e.file]
+	if f == nil {
+		t.Errorf("op %s: its file %q is not a file of the engine", name, e.file)
+		return
+	}
+	if decl := funcDecl(f, funcs[0]); decl == nil {
+		t.Errorf("op %s: %s is not declared in %s", name, funcs[0], e.file)
+	} else if e.readBy != "" && e.run == nil && e.pay == nil && !mentions(decl, name) {
+		t.Errorf("op %s: %s (%s) does not read it by name", name, e.readBy, e.file)
+	}
+}
+
+// checkCardOps: each op of a card's effect is registered and acts where
+// the card uses it; used collects the ops met.
+func checkCardOps(t *testing.T, card string, eff Effect, used map[string]bool) {
+	t.Helper()
+	if eff.Unsupported != "" {
+		return
+	}
+	for _, o := range eff.Cost {
+		used[o.Op] = true
+		if opTable[o.Op].pay == nil {
+			t.Errorf("%s: cost op %q has no pay in opTable", card, o.Op)
+		}
+	}
+	for _, o := range eff.Do {
+		used[o.Op] = true
+		e, ok := opTable[o.Op]
+		switch {
+		case !ok:
+			t.Errorf("%s: op %q is not registered in opTable", card, o.Op)
+		case eff.Kind == "continuous" && e.readBy == "" && e.gap == "" && e.run == nil:
+			t.Errorf("%s: continuous op %q names no function that reads it", card, o.Op)
+		case eff.Kind != "continuous" && e.run == nil:
+			t.Errorf("%s: op %q of a %s effect has no run function in opTable", card, o.Op, eff.Kind)
+		}
+	}
+}
+
+func funcDecl(f *ast.File, name string) *ast.FuncDecl {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name {
+			return fd
+		}
+	}
+	return nil
+}
+
+// mentions: does the function hold the string literal s?
+func mentions(fd *ast.FuncDecl, s string) bool {
+	found := false
+	ast.Inspect(fd, func(n ast.Node) bool {
+		if bl, ok := n.(*ast.BasicLit); ok && bl.Kind == token.STRING {
+			if v, _ := strconv.Unquote(bl.Value); v == s {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// engineDocs is the text of rulings/*.md.
+func engineDocs(t *testing.T) string {
+	t.Helper()
+	paths, _ := filepath.Glob("*.md")
+	var b strings.Builder
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(data)
+	}
+	return b.String()
 }

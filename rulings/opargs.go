@@ -8,9 +8,9 @@ package rulings
 // typed constants and never meets a word it does not know.
 //
 // To give an op a new value: add a constant below (with a comment saying
-// what it means and which ops read it) and list it in that op's opWhat
-// entry. A new op that reads `what:` gets its own opWhat entry (and "what"
-// in its opSpec fields, effect.go).
+// what it means and which ops read it) and list it in the `what` of that
+// op's entry in opTable (optable.go). A new op that reads `what:` declares
+// its values there the same way.
 
 import (
 	"fmt"
@@ -24,7 +24,7 @@ import (
 // ("negated,no-synchro"); ask those with has.
 type What string
 
-// The words of `what:`. Each op accepts only the ones its opWhat entry lists.
+// The words of `what:`. Each op accepts only the ones its opTable entry lists.
 const (
 	WhatTarget What = "target" // the effect's targets (what most ops do without `what:`)
 	WhatSelf   What = "self"   // the card itself
@@ -129,10 +129,6 @@ const (
 
 var toValues = []To{ToYou, ToOpponent, ToBoth, ToEach}
 
-// toIsFilter: ops whose `to:` is a filter of matches, not a To word
-// (ritual-summon: the Tributes' filter).
-var toIsFilter = map[string]bool{"ritual-summon": true}
-
 // whatArg declares what one op's `what:` may hold: exactly one of `one`,
 // any of `flags` joined by commas, or a free value that `free` checks
 // (returning why it is wrong, or ""). `card` marks a free value that names
@@ -155,103 +151,50 @@ var (
 	tokenArg  = whatArg{card: true, about: "the name of a card in the catalogue (a Token)"}
 )
 
-// opWhat declares, for each op that reads `what:`, the values it accepts.
-// Its keys are exactly the ops whose opSpec fields (effect.go) list "what"
-// (TestOpWhatDeclared).
-var opWhat = map[string]whatArg{
-	// costs
-	"banish-own":         oneOf(WhatField, WhatGY, WhatFieldOrGY, WhatHandFieldOrGY),
-	"return-own-to-deck": oneOf(WhatField),
-	// moving cards (ops_move.go, ops_hands.go, ops_sweep.go)
-	"destroy": oneOf(WhatTarget, WhatSelf, WhatBattled, WhatAllMonsters, WhatAttacker, WhatDeclaredType,
-		WhatOpponentAttackPos, WhatOpponentMonsters, WhatOpponentFaceUpMonster, WhatAllCards, WhatAllOtherCards,
-		WhatOwnCards, WhatFieldSpells, WhatAllSpellTraps, WhatAttackedThisTurn),
-	"banish":                     oneOf(WhatTarget, WhatSelf, WhatBattled),
-	"bounce":                     oneOf(WhatTarget, WhatSelf),
-	"set-face-down":              oneOf(WhatTarget),
-	"return-to-hand":             oneOf(WhatTarget),
-	"add-to-hand":                oneOf(WhatTarget),
-	"to-deck-top":                oneOf(WhatTarget),
-	"shuffle-into-deck":          oneOf(WhatTarget),
-	"banish-until":               oneOf(WhatNextStandby, WhatEndPhase),
-	"look-deck-top":              oneOf(WhatBottom),
-	"discard-from-opponent-hand": oneOf(WhatYours, WhatTheirs),
-	"banish-from-hand":           oneOf(WhatElseDiscard),
-	"destroy-highest":            oneOf(WhatDEF),
-	"bounce-all":                 oneOf(WhatSpellTraps),
-	"destroy-unless-roll":        dieFaces,
-	// summoning (ops_summon.go and the mechanics' files)
-	"special-summon":                   flagsOf(WhatTarget, WhatNegated, WhatNoSynchro),
-	"special-summon-from-deck":         flagsOf(WhatNegated, WhatNoSynchro, WhatOptional, WhatIfDestroyed),
-	"add-then-destroy-pair":            flagsOf(WhatOptional), // pairdestroy.go
-	"battle-indestructible":            flagsOf(WhatNotFromExtra),
-	"special-summon-from-hand-or-deck": flagsOf(WhatHand, WhatOrGY, WhatNegated, WhatNoSynchro),
-	"special-summon-self":              flagsOf(WhatDefense, WhatBanishOnLeave),
-	"special-summon-from-gy-each":      oneOf(WhatSet),
-	"summon-self-as-monster":           oneOf(WhatDefense),
-	"special-summon-battled":           oneOf(WhatDefense),
-	"special-summon-zeroed":            oneOf(WhatDeck),
-	"fusion-summon":                    oneOf(WhatInstant),
-	"ritual-summon":                    oneOf(WhatHandOrGY),
-	"negate-summon":                    oneOf(WhatSpecial, WhatAnySpecial),
-	"no-tribute-summon":                oneOf(WhatSummonTurn),
-	"summon-tokens":                    tokenArg,
-	"token-to-summoners-opponent":      tokenArg,
-	"token-with-damage-stats":          tokenArg,
-	"primal-being":                     tokenArg,
-	// Life Points and stats
-	"damage":                  oneOf(WhatIfDestroyed),
-	"gain-lp":                 oneOf(WhatIfDestroyed),
-	"damage-per-card":         oneOf(WhatHand),
-	"gain-atk":                oneOf(WhatTarget, WhatSelf),
-	"lose-atk-def":            oneOf(WhatTarget, WhatSelf),
-	"halve-original-atk":      oneOf(WhatTarget),
-	"mill-gain-atk":           numberArg,
-	"by-position":             numberArg,
-	"atk-boost-with-material": attrArg,
-	"atk-per-hand-card":       oneOf(WhatAll),
-	// control, negation, restrictions
-	"equip-target-to-self": oneOf(WhatKeepStats),
-	"take-control":         oneOf(WhatTarget, WhatEquipped, WhatUntilEnd, WhatUntilEndFree),
-	"negate-effects":       oneOf(WhatTurn, WhatWhileSource),
-	"union-protect":        oneOf(WhatAny, WhatBattle),
-	"cannot-attack":        oneOf(WhatSelf, WhatOpponent, WhatAll),
-}
-
-// checkOpArgs says what is wrong with op o's arguments, or "": a field its
-// opSpec does not list, a `what:` its opWhat entry does not accept, or a
-// `to:` that is not a word of To. A card named by `what:` is checked
-// later, once the whole catalogue is loaded (checkOpCards).
+// checkOpArgs says what is wrong with op o's arguments, or "": an op the
+// registry does not know, a field its entry does not read, a `what:` its
+// entry does not accept, or a `to:` that is not a word of To. A card named
+// by `what:` is checked later, once the whole catalogue is loaded
+// (checkOpCards).
 func checkOpArgs(o Op) string {
-	fields, ok := opSpec[o.Op]
+	e, ok := opTable[o.Op]
 	if !ok {
 		return fmt.Sprintf("unknown op %q", o.Op)
 	}
-	reads := strings.Fields(fields)
 	for _, f := range []struct {
 		name string
 		set  bool
 	}{{"n", o.N != 0}, {"what", o.What != ""}, {"to", o.To != ""}, {"filter", o.Filter != ""}} {
-		if f.set && !slices.Contains(reads, f.name) {
-			return fmt.Sprintf("op %s does not read `%s:` (it reads: %s); if it should, list %q in its opSpec entry (rulings/effect.go)", o.Op, f.name, fieldsOrNone(fields), f.name)
+		if f.set && !slices.Contains(e.fields(), f.name) {
+			return fmt.Sprintf("op %s does not read `%s:` (it reads: %s); if it should, say so in its opTable entry (rulings/optable.go)", o.Op, f.name, fieldsOrNone(e.fields()))
 		}
 	}
-	if o.To != "" && !toIsFilter[o.Op] && !slices.Contains(toValues, o.To) {
+	if o.To != "" && e.reads&argToFilter == 0 && !slices.Contains(toValues, o.To) {
 		return fmt.Sprintf("op %s: to %q is not one of %s; declare a new value beside To in rulings/opargs.go", o.Op, o.To, joinWords(toValues))
 	}
 	if o.What == "" {
 		return ""
 	}
-	arg, ok := opWhat[o.Op]
-	if !ok {
-		return fmt.Sprintf("op %s reads `what:` but declares no values; add an entry for it to opWhat in rulings/opargs.go", o.Op)
+	return e.what.check(o.Op, o.What)
+}
+
+// fields names the fields the op reads, in the order n, what, to, filter.
+func (e opEntry) fields() []string {
+	var out []string
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{{"n", e.reads&argN != 0}, {"what", e.readsWhat()}, {"to", e.reads&(argTo|argToFilter) != 0}, {"filter", e.reads&argFilter != 0}} {
+		if f.on {
+			out = append(out, f.name)
+		}
 	}
-	return arg.check(o.Op, o.What)
+	return out
 }
 
 // check says why w is not a value the op accepts, or "".
 func (a whatArg) check(op string, w What) string {
-	where := fmt.Sprintf("declare a new value as a What constant in rulings/opargs.go and list it in opWhat[%q]", op)
+	where := fmt.Sprintf("declare a new value as a What constant in rulings/opargs.go and list it in the what of opTable[%q] (rulings/optable.go)", op)
 	switch {
 	case a.card:
 		return ""
@@ -282,7 +225,7 @@ func (cat *Catalogue) checkOpCards(c *Card) string {
 	}
 	for i, e := range effects {
 		for _, o := range append(append([]Op{}, e.Cost...), e.Do...) {
-			if a, ok := opWhat[o.Op]; ok && a.card {
+			if a := opTable[o.Op].what; a.card {
 				if _, found := cat.Lookup(string(o.What)); !found {
 					return fmt.Sprintf("%s: effect %d: op %s: what %q is not %s", c.Name, i+1, o.Op, o.What, a.about)
 				}
@@ -324,9 +267,9 @@ func joinWords[T ~string](ws []T) string {
 	return strings.Join(out, ", ")
 }
 
-func fieldsOrNone(fields string) string {
-	if strings.TrimSpace(fields) == "" {
+func fieldsOrNone(fields []string) string {
+	if len(fields) == 0 {
 		return "no argument"
 	}
-	return fields
+	return strings.Join(fields, " ")
 }

@@ -3,7 +3,6 @@ package rulings
 import (
 	"go/ast"
 	"go/token"
-	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -20,15 +19,15 @@ func TestOpArgErrors(t *testing.T) {
 		name, op, want string
 	}{
 		{"a word destroy does not know", "{op: destroy, what: all-trap-cards}",
-			`cards/x.yaml:1: Test Card: effect 2: op destroy: what "all-trap-cards" is not one of target, self, battled, all-monsters, attacker, declared-type, opponent-attack-position, opponent-monsters, opponent-face-up-monsters, all-cards, all-other-cards, own-cards, field-spells, all-spell-traps, attacked-this-turn; declare a new value as a What constant in rulings/opargs.go and list it in opWhat["destroy"]`},
+			`cards/x.yaml:1: Test Card: effect 2: op destroy: what "all-trap-cards" is not one of target, self, battled, all-monsters, attacker, declared-type, opponent-attack-position, opponent-monsters, opponent-face-up-monsters, all-cards, all-other-cards, own-cards, field-spells, all-spell-traps, attacked-this-turn; declare a new value as a What constant in rulings/opargs.go and list it in the what of opTable["destroy"] (rulings/optable.go)`},
 		{"a flag special-summon does not know", "{op: special-summon, what: 'target,face-down'}",
-			`cards/x.yaml:1: Test Card: effect 2: op special-summon: what "target,face-down": "face-down" is not one of target, negated, no-synchro (several may be joined by commas); declare a new value as a What constant in rulings/opargs.go and list it in opWhat["special-summon"]`},
+			`cards/x.yaml:1: Test Card: effect 2: op special-summon: what "target,face-down": "face-down" is not one of target, negated, no-synchro (several may be joined by commas); declare a new value as a What constant in rulings/opargs.go and list it in the what of opTable["special-summon"] (rulings/optable.go)`},
 		{"a word of another op", "{op: banish, what: all-monsters}",
-			`cards/x.yaml:1: Test Card: effect 2: op banish: what "all-monsters" is not one of target, self, battled; declare a new value as a What constant in rulings/opargs.go and list it in opWhat["banish"]`},
+			`cards/x.yaml:1: Test Card: effect 2: op banish: what "all-monsters" is not one of target, self, battled; declare a new value as a What constant in rulings/opargs.go and list it in the what of opTable["banish"] (rulings/optable.go)`},
 		{"a field the op does not read", "{op: draw, n: 1, what: self}",
-			"cards/x.yaml:1: Test Card: effect 2: op draw does not read `what:` (it reads: n to); if it should, list \"what\" in its opSpec entry (rulings/effect.go)"},
+			"cards/x.yaml:1: Test Card: effect 2: op draw does not read `what:` (it reads: n to); if it should, say so in its opTable entry (rulings/optable.go)"},
 		{"an op that takes no argument", "{op: eradicate, n: 2}",
-			"cards/x.yaml:1: Test Card: effect 2: op eradicate does not read `n:` (it reads: no argument); if it should, list \"n\" in its opSpec entry (rulings/effect.go)"},
+			"cards/x.yaml:1: Test Card: effect 2: op eradicate does not read `n:` (it reads: no argument); if it should, say so in its opTable entry (rulings/optable.go)"},
 		{"a to that is no player", "{op: draw, to: partner}",
 			`cards/x.yaml:1: Test Card: effect 2: op draw: to "partner" is not one of you, opponent, both, each; declare a new value beside To in rulings/opargs.go`},
 		{"a number that is none", "{op: mill-gain-atk, n: 500, what: three}",
@@ -76,26 +75,6 @@ func TestOpArgsAccepted(t *testing.T) {
 `
 	if _, err := LoadCatalogue(fstest.MapFS{"cards/x.yaml": {Data: []byte(yaml)}}, "cards"); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestOpWhatDeclared: the ops that declare `what:` values in opWhat are
-// exactly the ops whose opSpec fields list "what", and each declares at
-// least one value.
-func TestOpWhatDeclared(t *testing.T) {
-	for op, fields := range opSpec {
-		_, declared := opWhat[op]
-		if reads := slices.Contains(strings.Fields(fields), "what"); reads != declared {
-			t.Errorf("op %s: opSpec lists what: %v, opWhat declares it: %v", op, reads, declared)
-		}
-	}
-	for op, a := range opWhat {
-		if _, ok := opSpec[op]; !ok {
-			t.Errorf("opWhat declares %s, which opSpec does not list", op)
-		}
-		if len(a.one) == 0 && len(a.flags) == 0 && a.free == nil && !a.card {
-			t.Errorf("opWhat[%q] accepts nothing", op)
-		}
 	}
 }
 

@@ -1,6 +1,6 @@
 package rulings
 
-// Ops that change a battle or the Battle Phase, and ops that negate. Each is registered under its name in effectOps (op.go).
+// Ops that change a battle or the Battle Phase, and ops that negate. Each is registered under its name in opTable (optable.go).
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 package rulings
 
-// Ops that equip cards and change control. Each is registered under its name in effectOps (op.go).
+// Ops that equip cards and change control. Each is registered under its name in opTable (optable.go).
 
 import (
 	"fmt"

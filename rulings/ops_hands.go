@@ -3,7 +3,7 @@ package rulings
 // Ops that look at and choose from hands: discarding from one's own hand
 // after a draw ("Graceful Charity"), discarding a card chosen from the
 // opponent's hand ("Confiscation", "Delinquent Duo"), banishing from the
-// hand ("Allure of Darkness"). Each is registered in effectOps (op.go).
+// hand ("Allure of Darkness"). Each is registered in opTable (optable.go).
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 package rulings
 
-// Ops that move cards between zones: destroy, banish, send, return, draw, discard and search. Each is registered under its name in effectOps (op.go).
+// Ops that move cards between zones: destroy, banish, send, return, draw, discard and search. Each is registered under its name in opTable (optable.go).
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
 package rulings
 
-// Ops that change ATK and counters. Each is registered under its name in effectOps (op.go).
+// Ops that change ATK and counters. Each is registered under its name in opTable (optable.go).
 
 import (
 	"fmt"

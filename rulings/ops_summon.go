@@ -1,6 +1,6 @@
 package rulings
 
-// Ops that Summon monsters, or stop or allow Summons. Each is registered under its name in effectOps (op.go).
+// Ops that Summon monsters, or stop or allow Summons. Each is registered under its name in opTable (optable.go).
 
 import (
 	"fmt"

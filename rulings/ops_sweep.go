@@ -4,7 +4,7 @@ package rulings
 // comparison picks: the monster with the highest DEF ("Smashing Ground"),
 // every Spell and Trap Card ("Giant Trunade"); and returning banished
 // cards to the Graveyard ("Burial from a Different Dimension"). Each is
-// registered in effectOps (op.go).
+// registered in opTable (optable.go).
 
 import (
 	"fmt"

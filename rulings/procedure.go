@@ -6,7 +6,7 @@ package rulings
 // "Blue-Eyes Alternative White Dragon" by revealing "Blue-Eyes White
 // Dragon", "ABC-Dragon Buster" by banishing its materials). A card lists it
 // as an effect of kind `procedure`: `from:` hand (the default) or extra,
-// its condition (`when:`, one of procedureConds), its costs (costOps) and
+// its condition (`when:`, one of procedureConds), its costs (cost ops of opTable, optable.go) and
 // `once-per-turn`. The script says `A Special Summons Cyber Dragon` (with
 // `, revealing X` or `, banishing X and Y` for costs that pick cards).
 //
@@ -210,7 +210,7 @@ func filterText(f string) string {
 	return f
 }
 
-// Cost ops of Summon procedures (entries of costOps).
+// Cost ops of Summon procedures (check and pay of their opTable entries).
 
 // checkRevealCost: `reveal` needs a card in the hand matching `filter`
 // (the one the line names, else the first).
