@@ -211,7 +211,7 @@ var targetKinds = map[string]bool{
 	// targets.go
 	"attacker": true, "banished-card": true, "face-down-monster": true, "other-card": true,
 	// pairtarget.go
-	"own-and-opponent-card": true, "own-and-other-card": true,
+	"own-and-opponent-card": true, "own-and-other-card": true, eachField: true,
 }
 
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.

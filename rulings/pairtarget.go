@@ -9,18 +9,28 @@ package rulings
 //
 //	own-and-opponent-card  one card the activating player controls, one an opponent controls
 //	own-and-other-card     one monster the player controls matching `filter`, and any other card
+//	monster-on-each-field  one monster on the field of every player still in the game ("Sol and
+//	                       Luna"; in Domain every field, so no player may be without a monster:
+//	                       domain-general-errata#each-field)
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
 // pairTargets are the target kinds badPair checks.
-var pairTargets = map[string]bool{"own-and-opponent-card": true, "own-and-other-card": true}
+var pairTargets = map[string]bool{"own-and-opponent-card": true, "own-and-other-card": true, eachField: true}
+
+// eachField is the target kind "1 monster on each field".
+const eachField = "monster-on-each-field"
 
 // pairPool is the pool of a pair kind on one player's side: every card on
 // that side of the field.
-func pairPool(ps *pstate) []*inst {
+func pairPool(t *Target, ps *pstate) []*inst {
+	if t.What == eachField {
+		return ps.mz
+	}
 	pool := append(append([]*inst{}, ps.mz...), ps.st...)
 	if ps.fz != nil {
 		pool = append(pool, ps.fz)
@@ -33,6 +43,9 @@ func pairPool(ps *pstate) []*inst {
 func (d *duel) badPair(t *Target, p int, targets []*inst, src *inst) string {
 	if !pairTargets[t.What] {
 		return ""
+	}
+	if t.What == eachField {
+		return d.badEachField(t, p, targets, src)
 	}
 	if len(targets) != 2 || targets[0] == targets[1] {
 		return fmt.Sprintf("%s targets exactly 2 different cards", src.name())
@@ -52,4 +65,56 @@ func (d *duel) badPair(t *Target, p int, targets []*inst, src *inst) string {
 		}
 	}
 	return ""
+}
+
+// badEachField says why targets is not 1 monster on the field of every
+// player still in the game, or "". With a field that has no monster the
+// effect cannot be activated at all.
+func (d *duel) badEachField(t *Target, p int, targets []*inst, src *inst) string {
+	r := ""
+	if len(d.pl) > 2 {
+		r = ": with several opponents, every field"
+	}
+	for _, q := range d.turnOrderFrom(p) {
+		if !slices.ContainsFunc(d.pl[q].mz, func(m *inst) bool { return d.badTarget(t, p, m, src) == "" }) {
+			return fmt.Sprintf("%s must target 1 monster on each field, and %s controls no monster%s", src.name(), d.pn(q), r)
+		}
+		n := 0
+		for _, x := range targets {
+			if x.loc == locMonster && x.ctrl == q {
+				n++
+			}
+		}
+		if n != 1 {
+			return fmt.Sprintf("%s must target exactly 1 monster on each field, and %d were named on %s's%s", src.name(), n, d.pn(q), r)
+		}
+	}
+	if len(targets) != len(d.turnOrderFrom(p)) {
+		return fmt.Sprintf("%s targets only monsters, 1 on each field", src.name())
+	}
+	return ""
+}
+
+// pairRef is the rule a refused pair cites: for 1 monster on each field
+// with several opponents, Domain's reading of "each field".
+func (d *duel) pairRef(t *Target) ruleRef {
+	if t.What == eachField {
+		return d.choiceRef("domain-general-errata#example-6")
+	}
+	return ruleRef{}
+}
+
+// eachFieldPick picks, for an activation whose line names no target, the
+// first monster on the field of every player still in the game.
+func (d *duel) eachFieldPick(t *Target, p int, src *inst) []*inst {
+	var out []*inst
+	for _, q := range d.turnOrderFrom(p) {
+		for _, m := range d.pl[q].mz {
+			if d.badTarget(t, p, m, src) == "" {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	return out
 }

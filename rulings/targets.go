@@ -28,7 +28,7 @@ func (d *duel) morePool(t *Target, ps *pstate) []*inst {
 		return ps.field()
 	}
 	if pairTargets[t.What] {
-		return pairPool(ps) // pairtarget.go
+		return pairPool(t, ps) // pairtarget.go
 	}
 	return nil
 }
