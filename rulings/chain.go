@@ -432,20 +432,8 @@ func (d *duel) pickTargets(p int, c *inst, e *Effect, a *Action) ([]*inst, bool)
 		}
 		targets = append(targets, t)
 	}
-	if n := e.Target.Count; n > 1 && len(a.Targets) == 0 {
-		for len(targets) < n {
-			var more *inst
-			for _, x := range d.targetPool(e.Target, p) {
-				if x != c && !slices.Contains(targets, x) && d.badTarget(e.Target, p, x, c) == "" {
-					more = x
-					break
-				}
-			}
-			if more == nil {
-				break
-			}
-			targets = append(targets, more)
-		}
+	if len(a.Targets) == 0 {
+		targets = d.fillTargets(e.Target, p, c)
 	}
 	if len(targets) == 0 {
 		for _, r := range a.Choose {
@@ -470,10 +458,34 @@ func (d *duel) pickTargets(p int, c *inst, e *Effect, a *Action) ([]*inst, bool)
 		}
 	}
 	if why := d.badPair(e.Target, p, targets, c); why != "" { // pairtarget.go
-		d.illegal(why, ruleRef{})
+		d.illegal(why, d.pairRef(e.Target))
 		return nil, false
 	}
 	return targets, true
+}
+
+// fillTargets picks the targets of an effect that takes several when the
+// line names none: the first legal ones in pool order, or those its kind's
+// pick chooses (1 monster on each field: pairtarget.go).
+func (d *duel) fillTargets(t *Target, p int, c *inst) []*inst {
+	if pick := t.What.kind().pick; pick != nil {
+		return pick(d, t, p, c)
+	}
+	var targets []*inst
+	for t.Count > 1 && len(targets) < t.Count {
+		var more *inst
+		for _, x := range d.targetPool(t, p) {
+			if x != c && !slices.Contains(targets, x) && d.badTarget(t, p, x, c) == "" {
+				more = x
+				break
+			}
+		}
+		if more == nil {
+			break
+		}
+		targets = append(targets, more)
+	}
+	return targets
 }
 
 // priorityCheck: after a Summon or a resolved chain, may the turn player

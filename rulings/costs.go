@@ -402,16 +402,28 @@ func payTributeCost(cc costCall) ([]string, bool) {
 
 // checkCounterCost: `remove-counter` needs `n` Spell Counters on the card.
 func checkCounterCost(cc costCall) bool {
-	if cc.c.counters < max(cc.o.N, 1) {
-		return cc.illegal("%s has no Spell Counter to remove", cc.c.name())
+	if n := max(cc.o.N, 1); cc.c.counters < n {
+		return cc.illegal("%s has %s to remove %s", cc.c.name(), spellCounters(cc.c.counters), spellCounters(n))
 	}
 	return true
 }
 
+// spellCounters is "1 Spell Counter", "3 Spell Counters", "no Spell Counter".
+func spellCounters(n int) string {
+	switch n {
+	case 0:
+		return "no Spell Counter"
+	case 1:
+		return "1 Spell Counter"
+	}
+	return fmt.Sprintf("%d Spell Counters", n)
+}
+
 func payCounterCost(cc costCall) ([]string, bool) {
-	cc.c.counters -= max(cc.o.N, 1)
-	cc.d.emit("cost", cc.p, cc.c.name(), fmt.Sprintf("%s removes a Spell Counter from %s", cc.d.pn(cc.p), cc.c.name()), ruleRef{})
-	return []string{"remove 1 Spell Counter"}, true
+	n := max(cc.o.N, 1)
+	cc.c.counters -= n
+	cc.d.emit("cost", cc.p, cc.c.name(), fmt.Sprintf("%s removes %s from %s", cc.d.pn(cc.p), spellCounters(n), cc.c.name()), ruleRef{})
+	return []string{"remove " + spellCounters(n)}, true
 }
 
 // checkBanishLevelCost: `banish-from-gy-level` banishes as many cards from

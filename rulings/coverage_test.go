@@ -22,7 +22,7 @@ import (
 const (
 	// examplesFloor: examples, points and timings of content/sources with a
 	// scenario or a deck-checker test.
-	examplesFloor = 201
+	examplesFloor = 203
 )
 
 // staplesFloor: staples per format that the engine plays (see TestStaplesCoverage).

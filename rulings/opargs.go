@@ -58,6 +58,7 @@ const (
 	WhatAnySpecial    What = "any-special"     // negate-summon: any player's Special Summon ("Royal Oppression")
 	WhatSummonTurn    What = "summon-turn"     // no-tribute-summon: only the turn it was Summoned
 	WhatOptional      What = "optional"        // special-summon-from-deck: a "then you can" part the line may decline (optional.go)
+	WhatFlipFlop      What = "flip-flop"       // set-face-down: face-down targets are flipped face-up in Defense Position instead ("Sol and Luna")
 	WhatNotFromExtra  What = "not-from-extra"  // battle-indestructible: only while Special Summoned other than from the Extra Deck (restrict.go: battleProof)
 	// conditions and durations
 	WhatIfDestroyed   What = "if-destroyed"         // damage, gain-lp, special-summon-from-deck: only if a destroy before it destroyed a card

@@ -257,7 +257,7 @@ func opMill(d *duel, l *link, o Op) {
 	}
 }
 
-// opSetFaceDown turns its target monsters face-down in Defense Position (a Trap Monster goes back to the Spell & Trap Zone).
+// opSetFaceDown turns its target monsters face-down in Defense Position (a Trap Monster goes back to the Spell & Trap Zone); with `what: flip-flop` a face-down target is flipped face-up in Defense Position instead ("Sol and Luna").
 func opSetFaceDown(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
 	for _, t := range d.validTargets(l) {
@@ -267,6 +267,11 @@ func opSetFaceDown(d *duel, l *link, o Op) {
 				r = plain("hat-04#point-7")
 			}
 			d.revertTrapMonster(t, false, t.ctrl, "turned face-down by "+src.name(), r)
+			continue
+		}
+		if t.loc == locMonster && !t.faceUp && o.What == WhatFlipFlop {
+			t.def = true
+			d.flipUp(t, src.name()) // face-up Defense Position, its Flip Effect triggers
 			continue
 		}
 		if t.loc == locMonster {

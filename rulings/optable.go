@@ -257,7 +257,7 @@ var opTable = map[string]opEntry{
 	"return-self-to-deck-top":   {run: opReturnSelfToDeckTop, file: "ops_move.go"},
 	"search":                    {run: opSearch, reads: argN | argFilter, file: "ops_move.go"},
 	"send-from-deck-to-gy":      {run: opSendFromDeckToGy, reads: argFilter, file: "ops_move.go"},
-	"set-face-down":             {run: opSetFaceDown, what: oneOf(WhatTarget), file: "ops_move.go"},
+	"set-face-down":             {run: opSetFaceDown, what: oneOf(WhatTarget, WhatFlipFlop), file: "ops_move.go"},
 	"set-from-hand":             {run: opSetFromHand, file: "ops_move.go"},
 	"shuffle-into-deck":         {run: opShuffleIntoDeck, what: oneOf(WhatTarget), file: "ops_move.go"},
 	"to-deck-top":               {run: opToDeckTop, what: oneOf(WhatTarget), file: "ops_move.go"},

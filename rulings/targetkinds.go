@@ -36,6 +36,7 @@ const (
 	// pairtarget.go
 	TargetOwnAndOpponentCard TargetKind = "own-and-opponent-card" // 1 card you control and 1 an opponent controls
 	TargetOwnAndOtherCard    TargetKind = "own-and-other-card"    // 1 monster of the filter you control and 1 other card
+	TargetMonsterOnEachField TargetKind = "monster-on-each-field" // 1 monster on the field of every player still in the game ("Sol and Luna")
 )
 
 // targetKind is one kind's entry.
@@ -45,34 +46,51 @@ type targetKind struct {
 	pool func(d *duel, ps *pstate, mine bool) []*inst
 	// check says why c is not a card of the kind for src's effect, or "".
 	check func(d *duel, c, src *inst) string
-	// pair checks two targets as a whole (pairtarget.go: badPair); a pair
-	// kind's filter is left to it.
-	pair     func(d *duel, t *Target, p int, a, b, src *inst) string
+	// pair checks the targets as a whole (pairtarget.go: badPair); a pair
+	// kind's filter is left to it. pairRule is the anchor a refused pair
+	// cites, if any.
+	pair     func(d *duel, t *Target, p int, targets []*inst, src *inst) string
+	pairRule string
+	// pick chooses the targets when the line names none, instead of the
+	// first legal ones in pool order (fillTargets, chain.go).
+	pick     func(d *duel, t *Target, p int, src *inst) []*inst
 	inGY     bool // its cards are in a Graveyard: chosen after the costs, still valid there
 	faceUp   bool // it targets face-up cards: a target turned face-down is no longer valid
 	banished bool // its cards are banished: still valid while banished
 	file     string
 }
 
-// targetKinds is the registry of target kinds.
-var targetKinds = map[TargetKind]targetKind{
-	TargetMonster:           {pool: poolMonsters, file: "targetkinds.go"},
-	TargetFaceUpMonster:     {pool: poolMonsters, check: checkFaceUpMonster, faceUp: true, file: "targetkinds.go"},
-	TargetSpellTrap:         {pool: poolSpellTraps, file: "targetkinds.go"},
-	TargetCard:              {pool: poolCards, file: "targetkinds.go"},
-	TargetMonsterInYourGY:   {pool: poolOwnGY, check: checkMonsterInGY, inGY: true, file: "targetkinds.go"},
-	TargetMonsterInAnyGY:    {pool: poolAnyGY, check: checkMonsterInGY, inGY: true, file: "targetkinds.go"},
-	TargetSpellInYourGY:     {pool: poolOwnGY, check: checkSpellInGY, inGY: true, file: "targetkinds.go"},
-	TargetCardInYourGY:      {pool: poolOwnGY, check: checkCardInGY, inGY: true, file: "targetkinds.go"},
-	TargetFaceDownSpellTrap: {pool: poolSetSpellTraps, check: checkSetSpellTrap, file: "targetkinds.go"},
-	// targets.go
-	TargetAttacker:        {pool: poolAttacker, check: checkAttacker, file: "targets.go"},
-	TargetFaceDownMonster: {pool: poolMonsters, check: checkFaceDownMonster, file: "targets.go"},
-	TargetBanishedCard:    {pool: poolBanished, check: checkBanishedCard, banished: true, file: "targets.go"},
-	TargetOtherCard:       {pool: poolField, check: checkOtherCard, file: "targets.go"},
-	// pairtarget.go
-	TargetOwnAndOpponentCard: {pool: pairPool, pair: pairOwnAndOpponent, file: "pairtarget.go"},
-	TargetOwnAndOtherCard:    {pool: pairPool, pair: pairOwnAndOther, file: "pairtarget.go"},
+// targetKinds is the registry of target kinds. It is filled by init, not
+// by its declaration, because kinds whose functions check each target
+// (badEachField) reach badTarget, which reads the registry: Go refuses that
+// cycle in a variable's initialiser.
+var targetKinds map[TargetKind]targetKind
+
+func init() { targetKinds = targetKindTable() }
+
+// targetKindTable is the registry's entries.
+func targetKindTable() map[TargetKind]targetKind {
+	return map[TargetKind]targetKind{
+		TargetMonster:           {pool: poolMonsters, file: "targetkinds.go"},
+		TargetFaceUpMonster:     {pool: poolMonsters, check: checkFaceUpMonster, faceUp: true, file: "targetkinds.go"},
+		TargetSpellTrap:         {pool: poolSpellTraps, file: "targetkinds.go"},
+		TargetCard:              {pool: poolCards, file: "targetkinds.go"},
+		TargetMonsterInYourGY:   {pool: poolOwnGY, check: checkMonsterInGY, inGY: true, file: "targetkinds.go"},
+		TargetMonsterInAnyGY:    {pool: poolAnyGY, check: checkMonsterInGY, inGY: true, file: "targetkinds.go"},
+		TargetSpellInYourGY:     {pool: poolOwnGY, check: checkSpellInGY, inGY: true, file: "targetkinds.go"},
+		TargetCardInYourGY:      {pool: poolOwnGY, check: checkCardInGY, inGY: true, file: "targetkinds.go"},
+		TargetFaceDownSpellTrap: {pool: poolSetSpellTraps, check: checkSetSpellTrap, file: "targetkinds.go"},
+		// targets.go
+		TargetAttacker:        {pool: poolAttacker, check: checkAttacker, file: "targets.go"},
+		TargetFaceDownMonster: {pool: poolMonsters, check: checkFaceDownMonster, file: "targets.go"},
+		TargetBanishedCard:    {pool: poolBanished, check: checkBanishedCard, banished: true, file: "targets.go"},
+		TargetOtherCard:       {pool: poolField, check: checkOtherCard, file: "targets.go"},
+		// pairtarget.go
+		TargetOwnAndOpponentCard: {pool: pairPool, pair: pairOwnAndOpponent, file: "pairtarget.go"},
+		TargetOwnAndOtherCard:    {pool: pairPool, pair: pairOwnAndOther, file: "pairtarget.go"},
+		TargetMonsterOnEachField: {pool: poolMonsters, pair: badEachField, pick: eachFieldPick,
+			pairRule: "domain-general-errata#example-6", file: "pairtarget.go"},
+	}
 }
 
 // kind is the entry of k (the zero entry for a kind the loader refused).
