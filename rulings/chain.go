@@ -284,7 +284,7 @@ func (d *duel) mayActivate(a *Action) (c *inst, e *Effect, cardAct, ok bool) {
 // of the Phoenix"), so it is chosen after the costs are paid. A Spell or
 // Trap activated from the hand pays to be placed ("pay-to-place") last.
 func (d *duel) targetAndPay(p int, c *inst, e *Effect, a *Action, cardAct bool) (targets []*inst, oppP int, costs []string, ok bool) {
-	gyTarget := e.Target != nil && strings.Contains(e.Target.What, "gy")
+	gyTarget := e.Target.inGY()
 	if !gyTarget {
 		if targets, ok = d.pickTargets(p, c, e, a); !ok {
 			return nil, 0, nil, false
@@ -465,11 +465,11 @@ func (d *duel) pickTargets(p int, c *inst, e *Effect, a *Action) ([]*inst, bool)
 }
 
 // fillTargets picks the targets of an effect that takes several when the
-// line names none: the first legal ones in pool order, or 1 monster on each
-// field (pairtarget.go).
+// line names none: the first legal ones in pool order, or those its kind's
+// pick chooses (1 monster on each field: pairtarget.go).
 func (d *duel) fillTargets(t *Target, p int, c *inst) []*inst {
-	if t.What == eachField {
-		return d.eachFieldPick(t, p, c)
+	if pick := t.What.kind().pick; pick != nil {
+		return pick(d, t, p, c)
 	}
 	var targets []*inst
 	for t.Count > 1 && len(targets) < t.Count {
@@ -890,6 +890,8 @@ func (d *duel) canPayLP(p, n int, what string) bool {
 
 // ---- targets ----
 
+// targetPool is every card t's kind may pick on the sides t.Side allows,
+// from the opponents' to p's own, each side in its kind's order.
 func (d *duel) targetPool(t *Target, p int) []*inst {
 	var pool []*inst
 	sides := append(d.opponents(p), p)
@@ -899,40 +901,10 @@ func (d *duel) targetPool(t *Target, p int) []*inst {
 	case "opponent":
 		sides = d.opponents(p)
 	}
+	k := t.What.kind()
 	for _, s := range sides {
-		ps := d.pl[s]
-		switch t.What {
-		case "monster", "face-up-monster":
-			pool = append(pool, ps.mz...)
-		case "spell-trap":
-			pool = append(pool, ps.st...)
-			if ps.fz != nil {
-				pool = append(pool, ps.fz)
-			}
-			for _, m := range ps.mz {
-				if m.trapMon {
-					pool = append(pool, m)
-				}
-			}
-		case "card":
-			pool = append(pool, ps.mz...)
-			pool = append(pool, ps.st...)
-			if ps.fz != nil {
-				pool = append(pool, ps.fz)
-			}
-		case "monster-in-your-gy", "spell-in-your-gy", "card-in-your-gy":
-			if s == p {
-				pool = append(pool, ps.gy...)
-			}
-		case "face-down-spell-trap":
-			pool = append(pool, ps.st...)
-			if ps.fz != nil {
-				pool = append(pool, ps.fz)
-			}
-		case "monster-in-any-gy":
-			pool = append(pool, ps.gy...)
-		default:
-			pool = append(pool, d.morePool(t, ps)...) // targets.go
+		if k.pool != nil {
+			pool = append(pool, k.pool(d, d.pl[s], s == p)...)
 		}
 	}
 	return pool
@@ -962,41 +934,22 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 	if c == nil {
 		return "no target"
 	}
-	switch t.What {
-	case "face-up-monster":
-		if !c.faceUp || c.loc != locMonster {
-			return fmt.Sprintf("%s must target a face-up monster, and %s is not one", src.name(), d.describe(c))
-		}
-	case "monster-in-your-gy", "monster-in-any-gy":
-		if !c.isMonster() || c.loc != locGY {
-			return fmt.Sprintf("%s must target a monster in a Graveyard", src.name())
-		}
-		if why := improperSummon(c); why != "" && revives(src) {
+	k := t.What.kind()
+	if k.check != nil {
+		if why := k.check(d, c, src); why != "" {
 			return why
-		}
-	case "spell-in-your-gy":
-		if c.c.Kind != "spell" || c.loc != locGY {
-			return fmt.Sprintf("%s must target a Spell Card in a Graveyard", src.name())
-		}
-	case "card-in-your-gy":
-		if c.loc != locGY {
-			return fmt.Sprintf("%s must target a card in a Graveyard", src.name())
-		}
-	case "face-down-spell-trap":
-		if c.faceUp || c.loc == locMonster {
-			return fmt.Sprintf("%s must target a Set Spell or Trap Card, and %s is not one", src.name(), d.describe(c))
 		}
 	}
 	if c.markedBattle && c.loc == locMonster {
 		return fmt.Sprintf("%s is already destroyed by battle and cannot be targeted", d.describe(c))
 	}
-	if f := d.srcFilter(t.Filter, src); f != "" && !pairTargets[t.What] && !d.matchesAny(c, f) {
+	if f := d.srcFilter(t.Filter, src); f != "" && k.pair == nil && !d.matchesAny(c, f) {
 		return fmt.Sprintf("%s must target a card that is %s, and %s is not", src.name(), f, d.describe(c))
 	}
 	if why := d.untargetableBy(c, src); why != "" { // noresponse.go
 		return why
 	}
-	return d.badTargetMore(t, c, src) // targets.go
+	return ""
 }
 
 // defaultTarget picks a target deterministically: the opponent's cards

@@ -78,9 +78,9 @@ type Effect struct {
 
 // Target says what an effect targets when activated.
 type Target struct {
-	What  string `yaml:"what" json:"what"`                     // see targetKinds
-	Side  string `yaml:"side,omitempty" json:"side,omitempty"` // any (default), yours, opponent
-	Count int    `yaml:"count,omitempty" json:"count,omitempty"`
+	What  TargetKind `yaml:"what" json:"what"`                     // one of targetKinds (targetkinds.go)
+	Side  string     `yaml:"side,omitempty" json:"side,omitempty"` // any (default), yours, opponent
+	Count int        `yaml:"count,omitempty" json:"count,omitempty"`
 	// Filter narrows the targets: a filter of `matches`, or several joined
 	// by " or " ("light or dark").
 	Filter string `yaml:"filter,omitempty" json:"filter,omitempty"`
@@ -203,17 +203,6 @@ var whenConditions = map[string]string{
 	"only-opponent-controls-monsters": "you control no monsters and your opponent controls one (with several opponents, at least one of them)",
 }
 
-var targetKinds = map[string]bool{
-	"monster": true, "face-up-monster": true, "spell-trap": true, "card": true,
-	"monster-in-your-gy": true, "monster-in-any-gy": true,
-	"spell-in-your-gy": true, "card-in-your-gy": true, "face-down-spell-trap": true,
-	"opponent": true, // a player: "your opponent" with several opponents (Domain)
-	// targets.go
-	"attacker": true, "banished-card": true, "face-down-monster": true, "other-card": true,
-	// pairtarget.go
-	"own-and-opponent-card": true, "own-and-other-card": true, eachField: true,
-}
-
 // TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
 func Conditions() map[string]string { return whenConditions }
 
@@ -243,8 +232,10 @@ func (e *Effect) validate() string {
 	if why := wordingProblem(e); why != "" {
 		return why
 	}
-	if e.Target != nil && !targetKinds[e.Target.What] {
-		return fmt.Sprintf("unknown target %q", e.Target.What)
+	if e.Target != nil {
+		if _, ok := targetKinds[e.Target.What]; !ok {
+			return fmt.Sprintf("unknown target %q", e.Target.What)
+		}
 	}
 	for _, list := range [][]Op{e.Cost, e.Do} {
 		for _, op := range list {

@@ -1,7 +1,5 @@
 package rulings
 
-import "strings"
-
 // exec runs one op of a resolving link, through its entry's run (optable.go).
 func (d *duel) exec(l *link, o Op) {
 	run := opTable[o.Op].run
@@ -26,10 +24,10 @@ func (d *duel) validTargets(l *link) []*inst {
 		// A target chosen face-up that has been turned face-down no longer
 		// meets its targeting condition, so the effect does not touch it
 		// ("Ring of Destruction" after "Book of Moon").
-		if t.onField() && !t.faceUp && l.eff.Target != nil && strings.Contains(l.eff.Target.What, "face-up") {
+		if t.onField() && !t.faceUp && l.eff.Target != nil && l.eff.Target.What.kind().faceUp {
 			continue
 		}
-		if t.onField() || (l.eff.Target != nil && strings.Contains(l.eff.Target.What, "gy") && t.loc == locGY) || stillBanished(l, t) {
+		if t.onField() || (l.eff.Target.inGY() && t.loc == locGY) || stillBanished(l, t) {
 			out = append(out, t)
 		}
 	}

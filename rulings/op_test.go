@@ -53,9 +53,8 @@ func checkOpEntry(t *testing.T, files map[string]*ast.File, name string, e opEnt
 	}
 	var funcs []string
 	for _, fn := range []any{e.run, e.pay, e.check} {
-		if v := reflect.ValueOf(fn); !v.IsNil() {
-			full := runtime.FuncForPC(v.Pointer()).Name()
-			funcs = append(funcs, full[strings.LastIndex(full, ".")+1:])
+		if !reflect.ValueOf(fn).IsNil() {
+			funcs = append(funcs, funcName(fn))
 		}
 	}
 	if e.readBy != "" {
@@ -136,4 +135,10 @@ func engineDocs(t *testing.T) string {
 		b.Write(data)
 	}
 	return b.String()
+}
+
+// funcName is the name of the function fn (a package-level function).
+func funcName(fn any) string {
+	full := runtime.FuncForPC(reflect.ValueOf(fn).Pointer()).Name()
+	return full[strings.LastIndex(full, ".")+1:]
 }

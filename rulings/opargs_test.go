@@ -1,8 +1,6 @@
 package rulings
 
 import (
-	"go/ast"
-	"go/token"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -82,48 +80,5 @@ func TestOpArgsAccepted(t *testing.T) {
 // the typed constants of opargs.go, never with string literals, so every
 // word it reads is one the loader checks.
 func TestNoStringWhat(t *testing.T) {
-	fset, files := engineFiles(t)
-	for path, f := range files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			var pairs [][2]ast.Expr
-			switch x := n.(type) {
-			case *ast.BinaryExpr:
-				if x.Op == token.EQL || x.Op == token.NEQ {
-					pairs = append(pairs, [2]ast.Expr{x.X, x.Y})
-				}
-			case *ast.SwitchStmt:
-				if x.Tag != nil {
-					for _, s := range x.Body.List {
-						for _, e := range s.(*ast.CaseClause).List {
-							pairs = append(pairs, [2]ast.Expr{x.Tag, e})
-						}
-					}
-				}
-			}
-			for _, p := range pairs {
-				for i := range 2 {
-					if lit, ok := p[1-i].(*ast.BasicLit); ok && lit.Kind == token.STRING && lit.Value != `""` && isOpArg(p[i]) {
-						t.Errorf("%s: an op's argument compared with the string %s; use a What or To constant (opargs.go)", fset.Position(lit.Pos()), lit.Value)
-					}
-				}
-			}
-			return true
-		})
-		_ = path
-	}
-}
-
-// isOpArg: is e an Op's What or To (o.What, op.To, cc.o.What)?
-func isOpArg(e ast.Expr) bool {
-	se, ok := e.(*ast.SelectorExpr)
-	if !ok || (se.Sel.Name != "What" && se.Sel.Name != "To") {
-		return false
-	}
-	switch x := se.X.(type) {
-	case *ast.Ident:
-		return x.Name == "o" || x.Name == "op"
-	case *ast.SelectorExpr:
-		return x.Sel.Name == "o"
-	}
-	return false
+	wordsComparedWithStrings(t, "What", "To")
 }

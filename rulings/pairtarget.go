@@ -19,18 +19,9 @@ import (
 	"strings"
 )
 
-// pairTargets are the target kinds badPair checks.
-var pairTargets = map[string]bool{"own-and-opponent-card": true, "own-and-other-card": true, eachField: true}
-
-// eachField is the target kind "1 monster on each field".
-const eachField = "monster-on-each-field"
-
 // pairPool is the pool of a pair kind on one player's side: every card on
 // that side of the field.
-func pairPool(t *Target, ps *pstate) []*inst {
-	if t.What == eachField {
-		return ps.mz
-	}
+func pairPool(_ *duel, ps *pstate, _ bool) []*inst {
 	pool := append(append([]*inst{}, ps.mz...), ps.st...)
 	if ps.fz != nil {
 		pool = append(pool, ps.fz)
@@ -41,28 +32,44 @@ func pairPool(t *Target, ps *pstate) []*inst {
 // badPair says why targets is not a legal pair for t, or "" (also for a
 // kind that is not a pair).
 func (d *duel) badPair(t *Target, p int, targets []*inst, src *inst) string {
-	if !pairTargets[t.What] {
-		return ""
+	if pair := t.What.kind().pair; pair != nil {
+		return pair(d, t, p, targets, src)
 	}
-	if t.What == eachField {
-		return d.badEachField(t, p, targets, src)
-	}
+	return ""
+}
+
+// twoTargets says why targets are not exactly 2 different cards, or "".
+func twoTargets(targets []*inst, src *inst) string {
 	if len(targets) != 2 || targets[0] == targets[1] {
 		return fmt.Sprintf("%s targets exactly 2 different cards", src.name())
 	}
+	return ""
+}
+
+// pairOwnAndOpponent: one card p controls and one an opponent controls.
+func pairOwnAndOpponent(d *duel, _ *Target, p int, targets []*inst, src *inst) string {
+	if why := twoTargets(targets, src); why != "" {
+		return why
+	}
 	a, b := targets[0], targets[1]
-	switch t.What {
-	case "own-and-opponent-card":
-		if !(a.ctrl == p && b.ctrl != p) && !(b.ctrl == p && a.ctrl != p) {
-			return fmt.Sprintf("%s targets 1 card %s controls and 1 card an opponent controls", src.name(), d.pn(p))
-		}
-	case "own-and-other-card":
-		own := func(c *inst) bool {
-			return c.ctrl == p && c.loc == locMonster && (t.Filter == "" || d.matchesAny(c, t.Filter))
-		}
-		if !own(a) && !own(b) {
-			return fmt.Sprintf("%s targets 1 %s %s controls and 1 other card", src.name(), strings.ReplaceAll(t.Filter, "type=", ""), d.pn(p))
-		}
+	if !(a.ctrl == p && b.ctrl != p) && !(b.ctrl == p && a.ctrl != p) {
+		return fmt.Sprintf("%s targets 1 card %s controls and 1 card an opponent controls", src.name(), d.pn(p))
+	}
+	return ""
+}
+
+// pairOwnAndOther: one monster p controls that matches the filter, and
+// any other card.
+func pairOwnAndOther(d *duel, t *Target, p int, targets []*inst, src *inst) string {
+	if why := twoTargets(targets, src); why != "" {
+		return why
+	}
+	a, b := targets[0], targets[1]
+	own := func(c *inst) bool {
+		return c.ctrl == p && c.loc == locMonster && (t.Filter == "" || d.matchesAny(c, t.Filter))
+	}
+	if !own(a) && !own(b) {
+		return fmt.Sprintf("%s targets 1 %s %s controls and 1 other card", src.name(), strings.ReplaceAll(t.Filter, "type=", ""), d.pn(p))
 	}
 	return ""
 }
@@ -70,7 +77,7 @@ func (d *duel) badPair(t *Target, p int, targets []*inst, src *inst) string {
 // badEachField says why targets is not 1 monster on the field of every
 // player still in the game, or "". With a field that has no monster the
 // effect cannot be activated at all.
-func (d *duel) badEachField(t *Target, p int, targets []*inst, src *inst) string {
+func badEachField(d *duel, t *Target, p int, targets []*inst, src *inst) string {
 	r := ""
 	if len(d.pl) > 2 {
 		r = ": with several opponents, every field"
@@ -95,18 +102,19 @@ func (d *duel) badEachField(t *Target, p int, targets []*inst, src *inst) string
 	return ""
 }
 
-// pairRef is the rule a refused pair cites: for 1 monster on each field
-// with several opponents, Domain's reading of "each field".
+// pairRef is the rule a refused pair cites, its kind's pairRule: for 1
+// monster on each field with several opponents, Domain's reading of "each
+// field".
 func (d *duel) pairRef(t *Target) ruleRef {
-	if t.What == eachField {
-		return d.choiceRef("domain-general-errata#example-6")
+	if r := t.What.kind().pairRule; r != "" {
+		return d.choiceRef(r)
 	}
 	return ruleRef{}
 }
 
 // eachFieldPick picks, for an activation whose line names no target, the
 // first monster on the field of every player still in the game.
-func (d *duel) eachFieldPick(t *Target, p int, src *inst) []*inst {
+func eachFieldPick(d *duel, t *Target, p int, src *inst) []*inst {
 	var out []*inst
 	for _, q := range d.turnOrderFrom(p) {
 		for _, m := range d.pl[q].mz {

@@ -1,0 +1,135 @@
+package rulings
+
+import (
+	"go/ast"
+	"go/importer"
+	"go/token"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// engineTypes type-checks the engine's files once for the tests that ask
+// an expression's type.
+var engineTypes = sync.OnceValues(func() (*parsedEngine, *types.Info) {
+	fset, files, err := parseEngine()
+	if err != nil {
+		panic(err)
+	}
+	var list []*ast.File
+	for _, f := range files {
+		list = append(list, f)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil), Error: func(error) {}}
+	conf.Check("substep/rulings", fset, list, info)
+	return &parsedEngine{fset, files}, info
+})
+
+// parsedEngine is the engine's files as engineTypes checked them.
+type parsedEngine struct {
+	fset  *token.FileSet
+	files map[string]*ast.File
+}
+
+// wordsComparedWithStrings reports each place the interpreter compares a
+// value of one of the named vocabulary types (or its string conversion)
+// with a string literal: by == or !=, in a switch, or in a test of the
+// strings package (stringTests). The vocabulary's words are compared only with their
+// constants, so the loader's check of every word covers the interpreter.
+func wordsComparedWithStrings(t *testing.T, typeNames ...string) {
+	t.Helper()
+	parsed, info := engineTypes()
+	fset, files := parsed.fset, parsed.files
+	word := func(e ast.Expr) string {
+		if c, ok := e.(*ast.CallExpr); ok && len(c.Args) == 1 {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "string" {
+				e = c.Args[0]
+			}
+		}
+		if named, ok := info.Types[e].Type.(*types.Named); ok && slices.Contains(typeNames, named.Obj().Name()) {
+			return named.Obj().Name()
+		}
+		return ""
+	}
+	report := func(lit ast.Expr, with ast.Expr) {
+		if bl, ok := lit.(*ast.BasicLit); ok && bl.Kind == token.STRING && bl.Value != `""` && word(with) != "" {
+			t.Errorf("%s: a %s compared with the string %s; use its constant", fset.Position(bl.Pos()), word(with), bl.Value)
+		}
+	}
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.BinaryExpr:
+				if x.Op == token.EQL || x.Op == token.NEQ {
+					report(x.X, x.Y)
+					report(x.Y, x.X)
+				}
+			case *ast.SwitchStmt:
+				if x.Tag != nil {
+					for _, s := range x.Body.List {
+						for _, e := range s.(*ast.CaseClause).List {
+							report(e, x.Tag)
+						}
+					}
+				}
+			case *ast.CallExpr:
+				if sel, ok := x.Fun.(*ast.SelectorExpr); ok {
+					if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "strings" && slices.Contains(stringTests, sel.Sel.Name) {
+						for _, a := range x.Args {
+							for _, b := range x.Args {
+								report(a, b)
+							}
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// stringTests are the functions of the strings package that compare.
+var stringTests = []string{"Contains", "ContainsAny", "HasPrefix", "HasSuffix", "EqualFold", "Index", "Compare", "Count"}
+
+// TestNoStringTarget: a target's kind is compared only with the
+// TargetKind constants or asked of its entry in targetKinds
+// (targetkinds.go), never compared with a string.
+func TestNoStringTarget(t *testing.T) {
+	wordsComparedWithStrings(t, "TargetKind")
+}
+
+// TestTargetKinds: every target kind has a pool and names the file of its
+// functions; every kind is used by a bundled card or named in rulings/*.md.
+func TestTargetKinds(t *testing.T) {
+	_, files := engineFiles(t)
+	used := map[TargetKind]bool{}
+	for _, c := range testCatalogue(t).Cards() {
+		for _, e := range c.Effects {
+			if e.Target != nil {
+				used[e.Target.What] = true
+			}
+		}
+	}
+	docs := engineDocs(t)
+	for k, e := range targetKinds {
+		if e.pool == nil {
+			t.Errorf("target kind %s has no pool", k)
+		}
+		declared := false
+		for _, fn := range []any{e.pool, e.check, e.pair} {
+			if f := files[e.file]; f != nil && !reflect.ValueOf(fn).IsNil() && funcDecl(f, funcName(fn)) != nil {
+				declared = true
+			}
+		}
+		if !declared {
+			t.Errorf("target kind %s: none of its functions is declared in its file %q", k, e.file)
+		}
+		if !used[k] && !strings.Contains(docs, "`"+string(k)+"`") {
+			t.Errorf("target kind %s: no card uses it and no rulings/*.md names it", k)
+		}
+	}
+}
