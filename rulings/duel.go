@@ -142,7 +142,7 @@ func (c *inst) isMonster() bool { return c.c != nil && (c.c.IsMonster() || c.tra
 // triggersOn yields the card's Trigger Effects whose condition is when
 // (none for a card without data): the one loop every "queue the triggers
 // of this event" site runs.
-func (c *inst) triggersOn(when string) iter.Seq[*Effect] {
+func (c *inst) triggersOn(when When) iter.Seq[*Effect] {
 	return func(yield func(*Effect) bool) {
 		if c.c == nil {
 			return

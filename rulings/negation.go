@@ -181,7 +181,7 @@ func (d *duel) boundDestroyed(b *inst) {
 // monster ("Blade Knight"), or nil.
 func (d *duel) flipNegator(l *link) *inst {
 	k, c := l.battled, l.src
-	if k == nil || !(c.markedBattle || c.battleKilled) || l.eff.Kind != "flip" && l.eff.When != "flip" {
+	if k == nil || !(c.markedBattle || c.battleKilled) || l.eff.Kind != "flip" && l.eff.When != TrigFlip {
 		return nil
 	}
 	if k.ctrl == c.ctrl || d.live(k, "negate-flips-it-destroys") == nil || len(d.pl[k.ctrl].mz) != 1 {

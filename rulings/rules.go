@@ -253,15 +253,15 @@ func (d *duel) forcedResponses() {
 // without reporting anything (for mandatory quick effects).
 func (d *duel) condHolds(p int, c *inst, e *Effect, top *link) bool {
 	switch e.When {
-	case "monster-effect-activated":
+	case WhenMonsterEffectActivated:
 		return top.src != c && top.src.isMonster() && !top.cardAct
-	case "spell-trap-activated":
+	case WhenSpellTrapActivated:
 		return top.cardAct
-	case "trap-activated":
+	case WhenTrapActivated:
 		return top.cardAct && top.src.c.Kind == "trap"
-	case "spell-activated":
+	case WhenSpellActivated:
 		return top.cardAct && top.src.c.Kind == "spell"
-	case "activation-once-per-chain":
+	case WhenActivationOncePerChain:
 		return d.oncePerChainMet(c, top) // oncechain.go
 	}
 	return false
@@ -295,7 +295,7 @@ func (d *duel) tribute(x *inst, why string) {
 		d.pl[x.ctrl].dragonsGone++
 	}
 	d.sendToGY(x, why, false)
-	d.selfTrigger(x, "tributed")
+	d.selfTrigger(x, WhenTributed)
 }
 
 // costMonster finds the monster a "send-monster" cost would send: one the

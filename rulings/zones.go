@@ -183,9 +183,9 @@ func (d *duel) left(c *inst, wasField bool, to string) {
 	}
 	if to == locGY {
 		if wasField {
-			d.selfTrigger(c, "sent-to-gy-from-field", "sent-to-gy")
+			d.selfTrigger(c, WhenSentToGYFromField, WhenSentToGY)
 		} else {
-			d.selfTrigger(c, "sent-to-gy")
+			d.selfTrigger(c, WhenSentToGY)
 		}
 		if c.gyGrant {
 			c.gyGrant = false
@@ -196,7 +196,7 @@ func (d *duel) left(c *inst, wasField bool, to string) {
 
 // queueGranted queues "Spear Cretin"'s granted effect.
 func (d *duel) queueGranted(c *inst) {
-	e := &Effect{Kind: "trigger", When: "sent-to-gy", Do: []Op{{Op: "special-summon-from-gy-each"}}, Label: "granted"}
+	e := &Effect{Kind: "trigger", When: WhenSentToGY, Do: []Op{{Op: "special-summon-from-gy-each"}}, Label: "granted"}
 	d.queue(c, e, -1, nil)
 }
 
@@ -297,7 +297,7 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 	d.summonWatchers(p)            // summonwatch.go
 	d.summonTriggerWatchers(c, by) // tokens.go
 	if faceUp {
-		d.selfTrigger(c, "special-summoned", "summoned")
+		d.selfTrigger(c, WhenSpecialSummoned, WhenSummoned)
 		d.faceUpNow(c)
 	}
 	if d.ds < 0 {
