@@ -44,7 +44,7 @@ func ruleAnchors(t *testing.T, format string) []string {
 // least two certification questions, as measured when it was last raised.
 // It only goes up: a change that lowers a count fails, and a change that
 // raises one should raise the floor to the count the test logs.
-var anchorFloor = map[string]int{"goat": 72, "hat": 59, "edison": 66, "domain": 127}
+var anchorFloor = map[string]int{"goat": 72, "hat": 59, "edison": 66, "domain": 130}
 
 // TestRuleAnchorCoverage: every rule anchor of a format's pages (every
 // numbered rule, point, timing and example) should be cited by at least two
