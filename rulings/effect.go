@@ -140,6 +140,12 @@ func (e *Effect) validate() string {
 		if _, ok := targetKinds[e.Target.What]; !ok {
 			return fmt.Sprintf("unknown target %q", e.Target.What)
 		}
+		if why := filterProblem(e.Target.Filter); why != "" {
+			return "target: " + why
+		}
+	}
+	if why := filterProblem(e.Battler); why != "" {
+		return "battler: " + why
 	}
 	for _, list := range [][]Op{e.Cost, e.Do} {
 		for _, op := range list {

@@ -170,6 +170,12 @@ func checkOpArgs(o Op) string {
 			return fmt.Sprintf("op %s does not read `%s:` (it reads: %s); if it should, say so in its opTable entry (rulings/optable.go)", o.Op, f.name, fieldsOrNone(e.fields()))
 		}
 	}
+	if why := filterProblem(o.Filter); why != "" {
+		return fmt.Sprintf("op %s: %s", o.Op, why)
+	}
+	if why := filterProblem(string(o.To)); e.reads&argToFilter != 0 && why != "" {
+		return fmt.Sprintf("op %s: to: %s", o.Op, why)
+	}
 	if o.To != "" && e.reads&argToFilter == 0 && !slices.Contains(toValues, o.To) {
 		return fmt.Sprintf("op %s: to %q is not one of %s; declare a new value beside To in rulings/opargs.go", o.Op, o.To, joinWords(toValues))
 	}
