@@ -88,7 +88,7 @@ type Target struct {
 
 // Op is one instruction of a cost or of what an effect does.
 type Op struct {
-	Op     string `yaml:"op" json:"op"`
+	Op     OpName `yaml:"op" json:"op"` // a key of opTable (optable.go)
 	N      int    `yaml:"n,omitempty" json:"n,omitempty"`
 	What   What   `yaml:"what,omitempty" json:"what,omitempty"` // declared per op in opTable (optable.go, opargs.go)
 	To     To     `yaml:"to,omitempty" json:"to,omitempty"`     // one of the To words (opargs.go)

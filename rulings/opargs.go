@@ -200,7 +200,7 @@ func (e opEntry) fields() []string {
 }
 
 // check says why w is not a value the op accepts, or "".
-func (a whatArg) check(op string, w What) string {
+func (a whatArg) check(op OpName, w What) string {
 	where := fmt.Sprintf("declare a new value as a What constant in rulings/opargs.go and list it in the what of opTable[%q] (rulings/optable.go)", op)
 	switch {
 	case a.card:
