@@ -378,7 +378,7 @@ func other(at *attack, m *inst) *inst {
 	return at.attacker
 }
 
-func (d *duel) queueBattle(m *inst, e *Effect, cond string, battled *inst) {
+func (d *duel) queueBattle(m *inst, e *Effect, cond When, battled *inst) {
 	idx := d.p.triggerTiming(cond)
 	if idx < 0 {
 		idx = d.ds
@@ -502,7 +502,7 @@ func (d *duel) flipAttacked(at *attack, rule ruleRef) {
 	}
 	for i := range tg.c.Effects {
 		e := &tg.c.Effects[i]
-		if e.Kind == "flip" || (e.Kind == "trigger" && e.When == "flip") {
+		if e.Kind == "flip" || (e.Kind == "trigger" && e.When == TrigFlip) {
 			idx := d.p.triggerTiming(TrigFlip)
 			d.queue(tg, e, idx, at.attacker)
 			if idx > d.ds {
@@ -531,7 +531,7 @@ func (d *duel) applyBattleDamage(at *attack, rule ruleRef) {
 		if by := at.res.by[q]; by != nil && by.c != nil {
 			for i := range by.c.Effects {
 				e := &by.c.Effects[i]
-				if e.Kind == "trigger" && (e.When == TrigBattleDamage || e.When == "direct-battle-damage" && at.target == nil) {
+				if e.Kind == "trigger" && (e.When == TrigBattleDamage || e.When == WhenDirectBattleDamage && at.target == nil) {
 					d.queueBattle(by, e, TrigBattleDamage, other(at, by))
 				}
 			}

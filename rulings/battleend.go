@@ -32,7 +32,7 @@ import "fmt"
 
 // TrigEndOfBattlePhase: this card is face-up on the field at the end of a
 // Battle Phase (either player's).
-const TrigEndOfBattlePhase = "end-of-battle-phase"
+const TrigEndOfBattlePhase When = "end-of-battle-phase"
 
 // endOfBattleCards are the face-up cards on the field whose
 // `end-of-battle-phase` triggers the End Step of the Battle Phase meets, in
@@ -90,7 +90,7 @@ func opAllDefenseToAttack(d *duel, l *link, o Op) {
 				switch e := &m.c.Effects[i]; {
 				case e.Kind == "flip":
 					d.emit("rule", m.ctrl, m.name(), fmt.Sprintf("%s's Flip Effect does not activate: %s turned it face-up without flipping it", m.name(), l.src.name()), ruleRef{})
-				case e.Kind == "trigger" && e.When == "flip":
+				case e.Kind == "trigger" && e.When == TrigFlip:
 					d.queue(m, e, -1, nil)
 				}
 			}

@@ -19,17 +19,17 @@ import (
 const (
 	// TrigDestroysToGY: this card destroys an opponent's monster by battle
 	// and sends it to the Graveyard, even if this card has left the field.
-	TrigDestroysToGY = "destroys-by-battle-to-gy"
+	TrigDestroysToGY When = "destroys-by-battle-to-gy"
 	// TrigDestroysToGYFaceUp: the same, while this card is still face-up on
 	// the field ("Goyo Guardian").
-	TrigDestroysToGYFaceUp = "destroys-by-battle-to-gy-face-up"
+	TrigDestroysToGYFaceUp When = "destroys-by-battle-to-gy-face-up"
 	// TrigDestroys: this card destroys an opponent's monster by battle,
 	// wherever that monster goes and even if this card has left the field
 	// ("Blue Thunder T-45": edison-battle-phase#timing-7).
-	TrigDestroys = "destroys-by-battle"
+	TrigDestroys When = "destroys-by-battle"
 	// TrigAttackedInAttack: this Attack Position card is attacked by an
 	// opponent's monster; the effect activates before damage calculation.
-	TrigAttackedInAttack = "attacked-in-attack-position"
+	TrigAttackedInAttack When = "attacked-in-attack-position"
 )
 
 // battleDestination is where a monster destroyed by battle goes: the

@@ -67,7 +67,7 @@ func (d *duel) pushLink(l *link, costs []string) {
 			continue
 		}
 		for i := range t.c.Effects {
-			if e := &t.c.Effects[i]; e.When == "targeted-by-opponent" {
+			if e := &t.c.Effects[i]; e.When == WhenTargetedByOpponent {
 				d.queue(t, e, -1, nil)
 			}
 		}
@@ -605,7 +605,7 @@ func (d *duel) categories(c *inst, e *Effect) []string {
 	if e.Timing != "" {
 		cats = append(cats, AllowNamedTiming)
 	}
-	if e.Kind == "activate" && eventRequirements[e.When] {
+	if e.Kind == "activate" && conditions[e.When].event {
 		cats = append(cats, AllowMetRequirement)
 	}
 	return cats
@@ -654,7 +654,7 @@ func (d *duel) dsPoint(c *inst, e *Effect) string {
 func (d *duel) damageStepAllows(c *inst, e *Effect) bool {
 	if d.ds < 0 {
 		if e.Timing != "" && d.p.triggerTiming(e.Timing) >= 0 {
-			d.illegal(fmt.Sprintf("%s can only be activated %s", c.name(), whenConditions[e.Timing]), ruleRef{})
+			d.illegal(fmt.Sprintf("%s can only be activated %s", c.name(), conditions[e.Timing].about), ruleRef{})
 			return false
 		}
 		return true
@@ -716,7 +716,7 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	if e.Kind == "trigger" {
 		return true
 	}
-	if check := whenChecks[e.When]; check != nil {
+	if check := conditions[e.When].check; check != nil {
 		var top *link
 		if len(d.chain) > 0 {
 			top = d.chain[len(d.chain)-1]
@@ -732,14 +732,6 @@ func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
 	}
 	return true
 }
-
-// eventRequirements are the activation requirements that a monster
-// destroyed by battle and sent to the Graveyard at the end of the Damage
-// Step meets: a card with one ("Michizure") may be activated at a timing
-// that allows AllowMetRequirement (edison-battle-phase#timing-7). A Summon
-// there does not open the way for "Torrential Tribute"
-// (battle-phase-reference#damage-step-example-3).
-var eventRequirements = map[string]bool{"own-monster-destroyed-to-gy": true}
 
 // summonsSpecial: would the effect Special Summon a monster?
 func summonsSpecial(e *Effect) bool {

@@ -13,11 +13,11 @@ package rulings
 // destroyedByOpponent after the card has moved.
 
 // trigDestroyedByOpponent is the condition of this file.
-const trigDestroyedByOpponent = "destroyed-in-possession-to-gy"
+const trigDestroyedByOpponent When = "destroyed-in-possession-to-gy"
 
 // trigDestroyedByOppEffect is the same by an opponent's card effect only,
 // not by battle ("Grandmaster of the Six Samurai"; specialnegate.go).
-const trigDestroyedByOppEffect = "destroyed-by-opponent-effect-to-gy"
+const trigDestroyedByOppEffect When = "destroyed-by-opponent-effect-to-gy"
 
 // destroyedByOpponent queues c's `destroyed-by-opponent-to-gy` triggers if
 // it was destroyed while its owner had it (held is whether its owner

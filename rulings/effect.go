@@ -18,10 +18,10 @@ import (
 //	      - {op: search, filter: monster-atk-max-1500}
 type Effect struct {
 	Kind        string  `yaml:"kind" json:"kind"`
-	When        string  `yaml:"when,omitempty" json:"when,omitempty"`
+	When        When    `yaml:"when,omitempty" json:"when,omitempty"`
 	Optional    bool    `yaml:"optional,omitempty" json:"optional,omitempty"`
 	Speed       int     `yaml:"speed,omitempty" json:"speed,omitempty"`
-	Timing      string  `yaml:"timing,omitempty" json:"timing,omitempty"` // a Damage Step timing the card names
+	Timing      When    `yaml:"timing,omitempty" json:"timing,omitempty"` // a Damage Step timing the card names
 	From        string  `yaml:"from,omitempty" json:"from,omitempty"`     // where it is used from when not the field: hand, graveyard
 	Cost        []Op    `yaml:"cost,omitempty" json:"cost,omitempty"`
 	Target      *Target `yaml:"target,omitempty" json:"target,omitempty"`
@@ -88,7 +88,7 @@ type Target struct {
 
 // Op is one instruction of a cost or of what an effect does.
 type Op struct {
-	Op     string `yaml:"op" json:"op"`
+	Op     OpName `yaml:"op" json:"op"` // a key of opTable (optable.go)
 	N      int    `yaml:"n,omitempty" json:"n,omitempty"`
 	What   What   `yaml:"what,omitempty" json:"what,omitempty"` // declared per op in opTable (optable.go, opargs.go)
 	To     To     `yaml:"to,omitempty" json:"to,omitempty"`     // one of the To words (opargs.go)
@@ -101,110 +101,14 @@ var effectKinds = map[string]bool{
 	"procedure": true, // a Summon procedure that does not activate (procedure.go)
 }
 
-// whenConditions are the trigger and activation conditions the engine knows.
-var whenConditions = map[string]string{
-	"normal-summoned":              "this card is Normal Summoned",
-	"tribute-summoned":             "this card is Tribute Summoned",
-	"summoned":                     "this card is Summoned",
-	"special-summoned":             "this card is Special Summoned",
-	"sent-to-gy":                   "this card is sent to the Graveyard",
-	TrigDestroyedAnyToGY:           "this card is destroyed (by battle or by a card effect or game mechanics) and sent to the Graveyard (geartown.go)",
-	"sent-to-gy-from-field":        "this card is sent from the field to the Graveyard",
-	"monster-summoned":             "a monster is Summoned",
-	"opponent-attack-declared":     "an opponent's monster declares an attack",
-	"opponent-direct-attack":       "an opponent's monster attacks directly",
-	"attack-on-defense":            "an opponent's monster attacks a Defense Position monster you control",
-	"standby":                      "your Standby Phase",
-	"flip":                         "this card is flipped face-up",
-	TrigStartOfDamageStep:          "at the start of the Damage Step",
-	TrigBeforeCalc:                 "before damage calculation",
-	TrigDamageCalc:                 "during damage calculation",
-	TrigBattleDamage:               "this card inflicts battle damage to the opponent",
-	"direct-battle-damage":         "this card inflicts battle damage to the opponent by a direct attack",
-	TrigDestroysToGY:               "this card destroys an opponent's monster by battle and sends it to the Graveyard",
-	TrigDestroysToGYFaceUp:         "this face-up card destroys an opponent's monster by battle and sends it to the Graveyard",
-	TrigAttackedInAttack:           "this Attack Position card is attacked by an opponent's monster",
-	"opponent-hand-4":              "your opponent has 4 or more cards in their hand",
-	"own-monster-battles":          "a monster you control that matches the effect's battler filter battles",
-	TrigAfterCalc:                  "after damage calculation, if this card battled",
-	TrigDestroyedByBattle:          "this card is destroyed by battle",
-	TrigDestroyedToGY:              "this card is destroyed by battle and sent to the Graveyard",
-	TrigEndOfDamageStep:            "at the end of the Damage Step",
-	"spell-trap-activated":         "a Spell or Trap Card is activated",
-	"trap-activated":               "a Trap Card is activated",
-	WhenCanLoseAtkDef:              "this card has the ATK and DEF its effect makes it lose",
-	WhenDrawEffectActivated:        "an effect that only draws cards is activated",
-	TrigLastWill:                   "the first time this turn, after \"Last Will\" resolved, a monster its player controlled goes to the Graveyard",
-	WhenSpecialSummonOrActivated:   "a monster would be Special Summoned, or a card or effect that would Special Summon one is activated",
-	trigDestroyedByOppEffect:       "this card is destroyed by an opponent's card effect and sent to the Graveyard",
-	"spell-activated":              "a Spell Card is activated",
-	"summon":                       "a monster would be Summoned, or a Spell or Trap Card is activated",
-	"monster-effect-activated":     "a monster effect is activated",
-	"opponent-activated":           "your opponent activates a card or effect",
-	"destroying-effect-activated":  "a card or effect that would destroy a monster on the field is activated",
-	"light-monster-battles":        "a LIGHT monster you control battles",
-	"special-summon-activated":     "a card or effect that would Special Summon a monster is activated",
-	"sent-from-hand-to-gy":         "this card is sent from the hand to the Graveyard",
-	"end-phase-if-sent-to-gy":      "the End Phase of a turn this card was sent to the Graveyard",
-	"end-phase-in-gy":              "the End Phase, while this card is in the Graveyard and you did not Normal Summon or Set this turn",
-	"own-monster-destroyed-to-gy":  "a monster you control is destroyed and sent to the Graveyard",
-	"main-phase":                   "a Main Phase",
-	"own-monster-bounced":          "a monster you control is returned to your hand by an opponent's card effect",
-	"trap-destroying-activated":    "an opponent activates a card or effect that would destroy a Trap Card you control",
-	"leaves-field":                 "this card leaves the field",
-	"synchro-summoned":             "this card is Synchro Summoned",
-	"xyz-summoned":                 "this card is Xyz Summoned",
-	"fusion-summoned":              "this card is Fusion Summoned",
-	"ritual-summoned":              "this card is Ritual Summoned",
-	"pendulum-summoned":            "this card is Pendulum Summoned",
-	"end-phase":                    "your End Phase",
-	"opponent-standby":             "each of your opponent's Standby Phases",
-	"tributed":                     "this card is Tributed",
-	"standby-in-gy":                "your Standby Phase, while this card is in your Graveyard",
-	"other-monster-summoned":       "another monster is Normal or Special Summoned, except by this card",
-	"battle-damage-taken-no-cards": "you take battle damage while you control no cards (this card in your hand)",
-	"destroyed-while-equipped":     "this card is destroyed by a card effect while it equips a monster (equip.go)",
-	"opponent-turn-lp-1000":        "your opponent's turn, while you have 1000 Life Points or less (lastturn.go)",
-	"lp-paid":                      "you pay Life Points, for any cost (lppaid.go)",
-	"card-left-gy-by-opponent":     "a card leaves a Graveyard by an opponent's action (gyleft.go)",
-	"opponent-spell-activated":     "your opponent activates a Spell Card",
-	"damage-to-you-activated":      "an opponent's card or effect that would inflict damage to you is activated (reflect.go)",
-	"activation-once-per-chain":    "a Spell or Trap Card or a monster effect is activated, and this card has not yet answered one in this chain (oncechain.go)",
-	"end-phase-after-battle-kill":  "the End Phase of a turn this card destroyed an opponent's monster by battle (levelup.go)",
-	"spirit-end-phase":             "the End Phase of a turn this Spirit monster was Normal Summoned or flipped face-up (spirit.go)",
-	WhenCardDestroying:             "a card or effect that would destroy a card on the field is activated",
-	WhenSpellTrapTargetsOnePsychic: "a Spell or Trap Card is activated that targets exactly 1 Psychic-Type monster",
-	TrigOppDestroyedToGY:           "this card is destroyed by an opponent's card (by battle or effect) and sent to the Graveyard",
-	TrigEndPhaseSelfTributed:       "the End Phase of a turn this card was Tributed for its own effect",
-	TrigBattlePhaseEnd:             "at the end of the Battle Phase, if this card battled",
-	TrigTaggedIn:                   "this card is Special Summoned by the effect of a \"Gladiator Beast\" monster",
-	TrigEndOfBattlePhase:           "this card is face-up on the field at the end of a Battle Phase (battleend.go)",
-	// summonnegate.go
-	"summon-or-special-activated":   "a monster would be Summoned, or a card or effect that would Special Summon is activated",
-	"opponent-would-special-summon": "your opponent would Special Summon a monster by a Summon that starts no chain",
-	// tokens.go, selfsummon.go
-	"effect-damage-taken-no-cards": "you take effect damage from an opponent's card while you control no cards (this card in your hand)",
-	"battle-damage-taken":          "you take battle damage (this card in your hand)",
-	// battlefx.go
-	TrigDestroys: "this card destroys an opponent's monster by battle, even if this card has left the field",
-	// destroyedby.go
-	trigDestroyedByOpponent: "this card in your possession is destroyed by an opponent's card (by battle or by its effect) and sent to your Graveyard",
-	// Summon procedures of retro staples (mustfirst.go: retroProcedureConds)
-	"exactly-three-dark-in-gy":    "exactly 3 DARK monsters are in your Graveyard",
-	"four-lightsworn-names-in-gy": "4 or more \"Lightsworn\" monsters with different names are in your Graveyard",
-	"control-another-blackwing":   "you control another face-up \"Blackwing\" monster",
-	"opponent-main-phase":         "your opponent's Main Phase",
-	"two-cards-in-a-column":       "2 or more cards are in the same column (yours and the facing player's)",
-	"opponent-summoned-five":      "the Main Phase, after an opponent Normal or Special Summoned 5 or more monsters this turn",
-	"took-battle-damage":          "you take battle damage from an opponent's attacking monster",
-	"own-turn-not-sent-this-turn": "your turn, except the turn this card was sent to the Graveyard",
-	// Summon procedures (procedure.go: procedureConds)
-	"you-control-no-monsters":         "you control no monsters",
-	"only-opponent-controls-monsters": "you control no monsters and your opponent controls one (with several opponents, at least one of them)",
+// Conditions describes each `when:` condition of the vocabulary.
+func Conditions() map[When]string {
+	out := map[When]string{}
+	for w, c := range conditions {
+		out[w] = c.about
+	}
+	return out
 }
-
-// TargetKinds, Conditions and Ops list the vocabulary for SCENARIOS.md and tests.
-func Conditions() map[string]string { return whenConditions }
 
 func (e *Effect) validate() string {
 	if e.Unsupported != "" {
@@ -214,16 +118,16 @@ func (e *Effect) validate() string {
 		return fmt.Sprintf("effect kind %q is not one of activate, ignition, trigger, flip, quick, continuous, maintenance, procedure", e.Kind)
 	}
 	if e.When != "" {
-		if _, ok := whenConditions[e.When]; !ok {
+		if _, ok := conditions[e.When]; !ok {
 			return fmt.Sprintf("unknown condition %q", e.When)
 		}
 	}
 	if e.Timing != "" {
-		if _, ok := whenConditions[e.Timing]; !ok {
+		if _, ok := conditions[e.Timing]; !ok {
 			return fmt.Sprintf("unknown timing %q", e.Timing)
 		}
 	}
-	if e.Kind == "procedure" && e.When != "" && procedureConds[e.When] == nil && retroProcedureConds[e.When] == nil {
+	if e.Kind == "procedure" && e.When != "" && conditions[e.When].proc == nil {
 		return fmt.Sprintf("a Summon procedure cannot have the condition %q", e.When)
 	}
 	if e.Kind == "trigger" && e.When == "" {
@@ -236,6 +140,12 @@ func (e *Effect) validate() string {
 		if _, ok := targetKinds[e.Target.What]; !ok {
 			return fmt.Sprintf("unknown target %q", e.Target.What)
 		}
+		if why := filterProblem(e.Target.Filter); why != "" {
+			return "target: " + why
+		}
+	}
+	if why := filterProblem(e.Battler); why != "" {
+		return "battler: " + why
 	}
 	for _, list := range [][]Op{e.Cost, e.Do} {
 		for _, op := range list {

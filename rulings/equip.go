@@ -35,21 +35,21 @@ func (d *duel) afterMove(c *inst, mv moved, to string) {
 			d.trapMonsterLeft(c, to)
 			d.winEvents = append(d.winEvents, fmt.Sprintf("trap-monster-left:%d", mv.ctrl))
 		}
-		d.selfTrigger(c, "leaves-field")
+		d.selfTrigger(c, WhenLeavesField)
 		if to == locGY && mv.monster && !mv.trapMon && d.destroying == c {
 			d.winEvents = append(d.winEvents, fmt.Sprintf("monster-to-gy:%d", mv.ctrl))
 		}
 	}
 	d.lastWillWatch(c, mv, to) // lastwill.go
 	if mv.from == locHand && to == locGY {
-		d.selfTrigger(c, "sent-from-hand-to-gy")
+		d.selfTrigger(c, WhenSentFromHandToGY)
 	}
 	if to == locGY {
 		c.gyTurn = d.turn
 		if d.phase == "end" {
-			d.selfTrigger(c, "end-phase-if-sent-to-gy")
+			d.selfTrigger(c, WhenEndPhaseIfSentToGY)
 			if !d.pl[c.owner].normalSummoned {
-				d.selfTrigger(c, "end-phase-in-gy")
+				d.selfTrigger(c, WhenEndPhaseInGY)
 			}
 		}
 	}
@@ -71,7 +71,7 @@ func (d *duel) equipsOf(m *inst) []*inst {
 // equipBoost sums the ATK (or DEF) the cards equipped to m give it. A
 // monster unaffected by Spell Cards ignores equip Spells.
 func (d *duel) equipBoost(m *inst, def bool) int {
-	op := "equip-atk"
+	op := OpName("equip-atk")
 	if def {
 		op = "equip-def"
 	}
@@ -275,17 +275,17 @@ func (d *duel) endPhaseTriggers() {
 	d.lastTurnCheck()                 // lastturn.go
 	for _, c := range d.pl[d.tp].mz { // "during your End Phase" (Judgment Dragon)
 		if c.faceUp && !c.effNegated {
-			d.selfTrigger(c, "end-phase")
+			d.selfTrigger(c, WhenEndPhase)
 		}
 	}
 	for _, q := range d.turnOrderFrom(d.tp) {
 		for _, c := range d.pl[q].gy {
 			if c.gyTurn == d.turn {
-				d.selfTrigger(c, "end-phase-if-sent-to-gy")
+				d.selfTrigger(c, WhenEndPhaseIfSentToGY)
 				d.selfTributedTriggers(c) // synchrofx.go
 			}
 			if !d.pl[q].normalSummoned {
-				d.selfTrigger(c, "end-phase-in-gy")
+				d.selfTrigger(c, WhenEndPhaseInGY)
 			}
 		}
 	}
@@ -310,6 +310,6 @@ func equippedItself(l *link) bool {
 // destroyed-while-equipped`); destroyTo (zones.go) calls it.
 func (d *duel) equipDestroyed(c *inst, wasEquipped, battle bool) {
 	if wasEquipped && !battle {
-		d.selfTrigger(c, "destroyed-while-equipped")
+		d.selfTrigger(c, WhenDestroyedWhileEquipped)
 	}
 }

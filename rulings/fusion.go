@@ -61,7 +61,7 @@ func opFusionSummon(d *duel, l *link, o Op) {
 	if fromDMZ {
 		d.note(fmt.Sprintf("%s Fusion Summons the Deck Master %s from the Deck Master Zone: a proper Fusion Summon may", src.name(), c.name()), plain("domain-summoning#proper-summon"))
 	}
-	d.selfTrigger(c, "fusion-summoned")
+	d.selfTrigger(c, WhenFusionSummoned)
 	if o.What == WhatInstant {
 		c.noAttack, c.endDestroy = true, true
 		d.emit("rule", p, c.name(), fmt.Sprintf("%s cannot attack, and it is destroyed during the End Phase", c.name()), ruleRef{})

@@ -13,7 +13,7 @@ import "fmt"
 
 // TrigDestroyedAnyToGY: this card is destroyed, by battle, a card effect
 // or game mechanics, and sent to the Graveyard.
-const TrigDestroyedAnyToGY = "destroyed-to-gy"
+const TrigDestroyedAnyToGY When = "destroyed-to-gy"
 
 // fewerTributes is how many fewer Tributes the face-up cards on the field
 // let c's Normal Summon need.

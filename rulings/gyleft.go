@@ -18,7 +18,7 @@ func (d *duel) gyLeft(c *inst, by int) {
 		if !w.faceUp || w.c == nil || w.ctrl == by || by < 0 || d.negatedNow(w) {
 			continue
 		}
-		for e := range w.triggersOn("card-left-gy-by-opponent") {
+		for e := range w.triggersOn(WhenCardLeftGYByOpponent) {
 			d.queue(w, e, -1, c)
 		}
 	}
@@ -45,7 +45,7 @@ func opXyzOnSelf(d *duel, l *link, o Op) {
 	d.attach(c, src)
 	from := d.specialPlace(c, p, true, false)
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s Xyz Summons %s from %s using %s (%s's effect)", d.pn(p), c.name(), from, src.name(), src.name()), ruleRef{})
-	d.selfTrigger(c, "xyz-summoned", "special-summoned", "summoned")
+	d.selfTrigger(c, WhenXyzSummoned, WhenSpecialSummoned, WhenSummoned)
 	d.faceUpNow(c)
 	d.afterSummon(c)
 }
@@ -58,7 +58,7 @@ func gyLeftUntriggered(c *inst) string {
 	if !c.onField() || !c.faceUp || c.c == nil {
 		return ""
 	}
-	for range c.triggersOn("card-left-gy-by-opponent") {
+	for range c.triggersOn(WhenCardLeftGYByOpponent) {
 		return fmt.Sprintf("%s's effect was not triggered (no card left a Graveyard by an opponent's action), so it cannot be activated", c.name())
 	}
 	return ""

@@ -13,7 +13,7 @@ package rulings
 import "fmt"
 
 // TrigLastWill is the condition of the Special Summon "Last Will" allows.
-const TrigLastWill = "last-will-state"
+const TrigLastWill When = "last-will-state"
 
 // opLastWill arms the resolving "Last Will" for the rest of the turn.
 func opLastWill(d *duel, l *link, o Op) {

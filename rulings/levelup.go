@@ -16,7 +16,7 @@ func (d *duel) levelUpTriggers() {
 	for _, q := range d.turnOrderFrom(d.tp) {
 		for _, c := range d.pl[q].mz {
 			if c.faceUp && c.killTurn == d.turn && !d.negatedNow(c) {
-				d.selfTrigger(c, "end-phase-after-battle-kill")
+				d.selfTrigger(c, WhenEndPhaseAfterBattleKill)
 			}
 		}
 	}

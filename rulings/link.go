@@ -320,7 +320,7 @@ func (d *duel) linkSummon(a *Action) {
 	from := d.specialPlace(c, p, true, false)
 	d.tick()
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s Link Summons %s from %s to the %s using %s", d.pn(p), c.name(), from, zoneText(c.zone, locMonster), d.describeAll(mats)), ruleRef{})
-	d.selfTrigger(c, "link-summoned", "special-summoned", "summoned")
+	d.selfTrigger(c, WhenLinkSummoned, WhenSpecialSummoned, WhenSummoned)
 	d.faceUpNow(c)
 	d.afterSummon(c)
 }

@@ -11,7 +11,7 @@ package rulings
 import "fmt"
 
 // WhenCanLoseAtkDef is the activation requirement of such an effect.
-const WhenCanLoseAtkDef = "can-lose-atk-def"
+const WhenCanLoseAtkDef When = "can-lose-atk-def"
 
 // loseAmount is the n of the effect's `lose-atk-def-then-send` op.
 func loseAmount(e *Effect) int {

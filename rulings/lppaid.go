@@ -20,7 +20,7 @@ func (d *duel) lpPaid(p, n int) {
 		if !w.faceUp || w.c == nil || d.negatedNow(w) {
 			continue
 		}
-		for e := range w.triggersOn("lp-paid") {
+		for e := range w.triggersOn(WhenLPPaid) {
 			w.lpPaid = n
 			d.queue(w, e, -1, nil)
 		}

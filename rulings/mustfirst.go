@@ -19,23 +19,24 @@ import (
 	"strings"
 )
 
-// retroProcedureConds are the procedure conditions of retro staples, added
-// to procedureConds (procedure.go) by name.
-var retroProcedureConds = map[string]func(d *duel, p int, c *inst) bool{
-	// exactly 3 DARK monsters in your Graveyard ("Dark Armed Dragon").
-	"exactly-three-dark-in-gy": func(d *duel, p int, c *inst) bool { return len(d.gyMatching(p, "dark")) == 3 },
-	// 4 or more differently named "Lightsworn" monsters in your Graveyard ("Judgment Dragon").
-	"four-lightsworn-names-in-gy": func(d *duel, p int, c *inst) bool {
-		seen := map[*Card]bool{}
-		for _, x := range d.gyMatching(p, "archetype=Lightsworn") {
-			seen[x.c] = true
-		}
-		return len(seen) >= 4
-	},
-	// you control a face-up "Blackwing" monster other than this card ("Blackwing - Bora the Spear").
-	"control-another-blackwing": func(d *duel, p int, c *inst) bool {
-		return slices.ContainsFunc(d.pl[p].mz, func(m *inst) bool { return m != c && m.faceUp && d.matches(m, "archetype=Blackwing") })
-	},
+// procThreeDarkInGY: exactly 3 DARK monsters in your Graveyard ("Dark
+// Armed Dragon").
+func procThreeDarkInGY(d *duel, p int, _ *inst) bool { return len(d.gyMatching(p, "dark")) == 3 }
+
+// procFourLightswornInGY: 4 or more differently named "Lightsworn" monsters
+// in your Graveyard ("Judgment Dragon").
+func procFourLightswornInGY(d *duel, p int, _ *inst) bool {
+	seen := map[*Card]bool{}
+	for _, x := range d.gyMatching(p, "archetype=Lightsworn") {
+		seen[x.c] = true
+	}
+	return len(seen) >= 4
+}
+
+// procAnotherBlackwing: you control a face-up "Blackwing" monster other than
+// this card ("Blackwing - Bora the Spear").
+func procAnotherBlackwing(d *duel, p int, c *inst) bool {
+	return slices.ContainsFunc(d.pl[p].mz, func(m *inst) bool { return m != c && m.faceUp && d.matches(m, "archetype=Blackwing") })
 }
 
 // gyMatching lists the monsters of p's Graveyard that match filter.

@@ -49,7 +49,7 @@ func (d *duel) marked(c *inst) bool {
 // live returns c's continuous effect with op, if c is face-up on the field
 // and its effects are not negated: the way to read a monster's Continuous
 // Effect ("piercing", "negate-traps") so that negation reaches it.
-func (d *duel) live(c *inst, op string) *Effect {
+func (d *duel) live(c *inst, op OpName) *Effect {
 	if c == nil || !c.onField() || !c.faceUp || d.negatedNow(c) {
 		return nil
 	}
@@ -181,7 +181,7 @@ func (d *duel) boundDestroyed(b *inst) {
 // monster ("Blade Knight"), or nil.
 func (d *duel) flipNegator(l *link) *inst {
 	k, c := l.battled, l.src
-	if k == nil || !(c.markedBattle || c.battleKilled) || l.eff.Kind != "flip" && l.eff.When != "flip" {
+	if k == nil || !(c.markedBattle || c.battleKilled) || l.eff.Kind != "flip" && l.eff.When != TrigFlip {
 		return nil
 	}
 	if k.ctrl == c.ctrl || d.live(k, "negate-flips-it-destroys") == nil || len(d.pl[k.ctrl].mz) != 1 {

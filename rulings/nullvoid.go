@@ -26,7 +26,7 @@ import "fmt"
 
 // WhenDrawEffectActivated is the activation requirement "when an effect
 // that draws is activated".
-const WhenDrawEffectActivated = "draw-effect-activated"
+const WhenDrawEffectActivated When = "draw-effect-activated"
 
 // dsSpecialRulingRef is the rule a special Damage Step ruling cites.
 const dsSpecialRulingRef = "battle-phase-reference#activation-example-5"

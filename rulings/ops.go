@@ -19,7 +19,7 @@ func (d *duel) flipUp(m *inst, by string) {
 	d.emit("flip", m.ctrl, m.name(), fmt.Sprintf("%s is turned face-up by %s", d.describe(m), by), ruleRef{})
 	for i := range m.c.Effects {
 		e := &m.c.Effects[i]
-		if e.Kind == "flip" || (e.Kind == "trigger" && e.When == "flip") {
+		if e.Kind == "flip" || (e.Kind == "trigger" && e.When == TrigFlip) {
 			d.queue(m, e, -1, nil)
 		}
 	}
@@ -106,7 +106,7 @@ func (d *duel) standbyTriggers() {
 			if e.Kind != "trigger" || e.Unsupported != "" {
 				continue
 			}
-			if e.When == "opponent-standby" && c.ctrl != d.tp || e.When == "standby" && c.ctrl == d.tp {
+			if e.When == WhenOpponentStandby && c.ctrl != d.tp || e.When == WhenStandby && c.ctrl == d.tp {
 				d.queue(c, e, -1, nil)
 			}
 		}
@@ -170,7 +170,7 @@ func (d *duel) synchroSummon(a *Action) {
 	d.tick()
 	from := d.specialPlace(c, p, true, false)
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s Synchro Summons %s from %s", d.pn(p), c.name(), from), ruleRef{})
-	d.selfTrigger(c, "synchro-summoned", "special-summoned", "summoned")
+	d.selfTrigger(c, WhenSynchroSummoned, WhenSpecialSummoned, WhenSummoned)
 	d.faceUpNow(c)
 	d.afterSummon(c)
 }

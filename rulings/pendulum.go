@@ -126,7 +126,7 @@ func (d *duel) pendulumSummon(a *Action) {
 		d.note("a Main Deck Deck Master may be Pendulum Summoned from the Deck Master Zone", plain("domain-summoning#pendulum"))
 	}
 	for _, c := range ms {
-		d.selfTrigger(c, "pendulum-summoned", "special-summoned", "summoned")
+		d.selfTrigger(c, WhenPendulumSummoned, WhenSpecialSummoned, WhenSummoned)
 		d.faceUpNow(c)
 	}
 	d.emit("rule", p, "", fmt.Sprintf("%s's Pendulum Summon of %s starts no chain", d.pn(p), strings.Join(names, ", ")), ruleRef{})

@@ -11,15 +11,12 @@ package rulings
 
 import "fmt"
 
-// phaseConditions are the `when:` conditions of mandatory triggers tied to
-// a point of a Phase.
-var phaseConditions = map[string]bool{"spirit-end-phase": true, "end-phase": true}
-
-// retryPhaseTrigger queues again the phase-dependent mandatory trigger of
+// retryPhaseTrigger queues again the phase-dependent mandatory trigger (a
+// condition whose entry says phase: conditions.go) of
 // l, whose activation was negated, while its card is still face-up on the
 // field (PhaseTriggerRetry): it goes on a new chain after this one.
 func (d *duel) retryPhaseTrigger(l *link) {
-	if !l.trigger || l.eff.Optional || !phaseConditions[l.eff.When] || !d.p.PhaseTriggerRetry.Value {
+	if !l.trigger || l.eff.Optional || !conditions[l.eff.When].phase || !d.p.PhaseTriggerRetry.Value {
 		return
 	}
 	c := l.src

@@ -6,7 +6,7 @@ package rulings
 // "Blue-Eyes Alternative White Dragon" by revealing "Blue-Eyes White
 // Dragon", "ABC-Dragon Buster" by banishing its materials). A card lists it
 // as an effect of kind `procedure`: `from:` hand (the default) or extra,
-// its condition (`when:`, one of procedureConds), its costs (cost ops of opTable, optable.go) and
+// its condition (`when:`, a condition whose entry has a proc: conditions.go), its costs (cost ops of opTable, optable.go) and
 // `once-per-turn`. The script says `A Special Summons Cyber Dragon` (with
 // `, revealing X` or `, banishing X and Y` for costs that pick cards).
 //
@@ -21,19 +21,14 @@ import (
 	"slices"
 )
 
-// procedureConds are the conditions a Summon procedure may name in `when:`.
-var procedureConds = map[string]func(d *duel, p int, c *inst) bool{
-	// 2 or more cards are in one column, counting the player in front
-	// ("Mekk-Knight Purple Nightfall"; it goes to that column: link.go).
-	"two-cards-in-a-column": procColumn,
-	// you control no monsters ("Jester Confit").
-	"you-control-no-monsters": func(d *duel, p int, c *inst) bool { return d.monsterCount(p) == 0 },
-	// only your opponent controls monsters ("Cyber Dragon"): you control
-	// none and an opponent controls one (with several opponents, at least
-	// one of them: domain-opponent-conditions#example-1).
-	"only-opponent-controls-monsters": func(d *duel, p int, c *inst) bool {
-		return d.monsterCount(p) == 0 && d.anOpponent(p, func(q int) bool { return d.monsterCount(q) > 0 })
-	},
+// procNoMonsters: you control no monsters ("Jester Confit").
+func procNoMonsters(d *duel, p int, _ *inst) bool { return d.monsterCount(p) == 0 }
+
+// procOnlyOpponentMonsters: only your opponent controls monsters ("Cyber
+// Dragon"): you control none and an opponent controls one (with several
+// opponents, at least one of them: domain-opponent-conditions#example-1).
+func procOnlyOpponentMonsters(d *duel, p int, _ *inst) bool {
+	return d.monsterCount(p) == 0 && d.anOpponent(p, func(q int) bool { return d.monsterCount(q) > 0 })
 }
 
 // procedureOf is c's Summon procedure, or nil.
@@ -139,16 +134,12 @@ func (d *duel) procedureMissing(c *inst, fromDMZ bool) {
 // procedureAllowed checks the procedure's condition, once-per-turn limit,
 // a free Monster Zone and the effects that stop Summons.
 func (d *duel) procedureAllowed(p int, c *inst, e *Effect) bool {
-	cond := procedureConds[e.When]
-	if cond == nil {
-		cond = retroProcedureConds[e.When] // mustfirst.go
-	}
-	if cond != nil && !cond(d, p, c) {
+	if cond := conditions[e.When].proc; cond != nil && !cond(d, p, c) {
 		r := d.oppConditionRef()
-		if e.When == "two-cards-in-a-column" {
+		if e.When == WhenTwoCardsInAColumn {
 			r = d.columnRef() // link.go
 		}
-		d.illegal(fmt.Sprintf("%s can be Special Summoned this way only if %s", c.name(), whenConditions[e.When]), r)
+		d.illegal(fmt.Sprintf("%s can be Special Summoned this way only if %s", c.name(), conditions[e.When].about), r)
 		return false
 	}
 	if why := d.ifMet(c, e); why != "" { // an `if:` condition ("Test Tiger": other-face-up)

@@ -67,15 +67,15 @@ const (
 
 // Battle trigger conditions that activate at a fixed Damage Step timing.
 const (
-	TrigStartOfDamageStep = "start-of-damage-step"
-	TrigBeforeCalc        = "before-damage-calculation"
-	TrigDamageCalc        = "damage-calculation"
-	TrigBattleDamage      = "battle-damage"
-	TrigFlip              = "flip"
-	TrigAfterCalc         = "after-damage-calculation"
-	TrigDestroyedByBattle = "destroyed-by-battle"
-	TrigDestroyedToGY     = "destroyed-by-battle-to-gy"
-	TrigEndOfDamageStep   = "end-of-damage-step"
+	TrigStartOfDamageStep When = "start-of-damage-step"
+	TrigBeforeCalc        When = "before-damage-calculation"
+	TrigDamageCalc        When = "damage-calculation"
+	TrigBattleDamage      When = "battle-damage"
+	TrigFlip              When = "flip"
+	TrigAfterCalc         When = "after-damage-calculation"
+	TrigDestroyedByBattle When = "destroyed-by-battle"
+	TrigDestroyedToGY     When = "destroyed-by-battle-to-gy"
+	TrigEndOfDamageStep   When = "end-of-damage-step"
 )
 
 // Timing is one distinct timing ("substep") of the Damage Step in a format.
@@ -86,7 +86,7 @@ type Timing struct {
 	Start []string
 	After []string // after the timing's chains resolve (e.g. damage calculation itself)
 	// Triggers are the battle trigger conditions that activate here.
-	Triggers []string
+	Triggers []When
 	// Allows are the activation categories usable here besides triggers.
 	Allows      []string
 	AllowsRule  string
@@ -492,7 +492,7 @@ func (p *Profile) timingIndex(id string) int {
 
 // triggerTiming is the index of the timing at which a battle trigger
 // condition activates in this format; -1 if none.
-func (p *Profile) triggerTiming(cond string) int {
+func (p *Profile) triggerTiming(cond When) int {
 	for i, t := range p.DamageStep {
 		if slices.Contains(t.Triggers, cond) {
 			return i
@@ -578,24 +578,24 @@ func goatDamageStep() []Timing {
 	base := []string{AllowCounter, AllowMonsterNegator, AllowNamedTiming}
 	atk := append(append([]string{}, base...), AllowMonsterATK, AllowSpellATK)
 	return []Timing{
-		{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []string{TrigStartOfDamageStep},
+		{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []When{TrigStartOfDamageStep},
 			Allows: atk, AllowsRule: "goat-10#10c", Chains: one,
 			Description: "Start-of-Damage-Step triggers; the target is still face-down. Counter Traps and monster effects that negate activations."},
-		{ID: "before", Name: "before damage calculation", Rule: t(2), Start: []string{evFlip}, Triggers: []string{TrigBeforeCalc},
+		{ID: "before", Name: "before damage calculation", Rule: t(2), Start: []string{evFlip}, Triggers: []When{TrigBeforeCalc},
 			Allows: atk, AllowsRule: "goat-10#10c", Chains: one,
 			Description: "The target is flipped face-up; \"before damage calculation\" cards and triggers; Counter Traps and monster negators."},
-		{ID: "calc", Name: "damage calculation", Rule: t(3), Triggers: []string{TrigDamageCalc}, After: []string{evResults},
+		{ID: "calc", Name: "damage calculation", Rule: t(3), Triggers: []When{TrigDamageCalc}, After: []string{evResults},
 			Allows: atk, AllowsRule: t(3), Chains: one,
 			Description: "\"During damage calculation\" effects (turn player first), ATK/DEF changes, Counter Traps, monster negators; then the results of battle are fixed."},
-		{ID: "damage", Name: "damage calculation (battle damage)", Rule: t(4), Start: []string{evApplyDamage}, Triggers: []string{TrigBattleDamage},
+		{ID: "damage", Name: "damage calculation (battle damage)", Rule: t(4), Start: []string{evApplyDamage}, Triggers: []When{TrigBattleDamage},
 			Allows: base, AllowsRule: t(4), Chains: one,
 			Description: "Battle damage is applied; triggers on inflicting battle damage."},
 		{ID: "after", Name: "after damage calculation", Rule: t(5), Start: []string{evMarkDestroy, evAfterCalc},
-			Triggers: []string{TrigFlip, TrigAfterCalc, TrigDestroyedByBattle},
+			Triggers: []When{TrigFlip, TrigAfterCalc, TrigDestroyedByBattle},
 			Allows:   base, AllowsRule: t(5), Chains: one,
 			Description: "Losers are destroyed by battle but stay on the field; Flip Effects, \"after damage calculation\" and destroyed-by-battle triggers."},
 		{ID: "end", Name: "end of the Damage Step", Rule: t(6), Start: []string{evSendDestroy}, After: []string{evEndOfDamage},
-			Triggers: []string{TrigDestroyedToGY, TrigEndOfDamageStep},
+			Triggers: []When{TrigDestroyedToGY, TrigEndOfDamageStep},
 			Allows:   base, AllowsRule: t(6), Chains: one,
 			Description: "Monsters destroyed by battle go to the Graveyard; their triggers activate."},
 	}
@@ -659,27 +659,27 @@ func hatDamageStep() []Timing {
 	early := append(append([]string{}, negs...), AllowMonsterATK, AllowSpellATK)
 	late := append(append([]string{}, negs...), AllowMonsterATK)
 	return []Timing{
-		{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []string{TrigStartOfDamageStep},
+		{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []When{TrigStartOfDamageStep},
 			Allows: early, AllowsRule: t(1), Chains: several,
 			Description: "\"During the Damage Step\" effects apply; start-of-Damage-Step triggers; ATK/DEF changes."},
 		{ID: "flip", Name: "flip", Rule: t(2), Start: []string{evFlip},
 			Allows: early, AllowsRule: t(2), Chains: several,
 			Description: "A face-down target is flipped face-up; its Flip Effect waits; ATK/DEF changes."},
-		{ID: "before", Name: "before damage calculation", Rule: t(3), Triggers: []string{TrigBeforeCalc},
+		{ID: "before", Name: "before damage calculation", Rule: t(3), Triggers: []When{TrigBeforeCalc},
 			Allows: early, AllowsRule: t(3), Chains: several,
 			Description: "\"Before damage calculation\" effects; ATK/DEF changes."},
-		{ID: "calc", Name: "damage calculation", Rule: t(4), Triggers: []string{TrigDamageCalc},
+		{ID: "calc", Name: "damage calculation", Rule: t(4), Triggers: []When{TrigDamageCalc},
 			After:  []string{evResults, evApplyDamage, evMarkDestroy},
 			Allows: late, AllowsRule: t(4), Chains: one(4),
 			Description: "\"Damage calculation\" effects and monster Quick Effects that change ATK/DEF; after the chain, battle damage and destruction by battle."},
-		{ID: "after", Name: "after damage calculation", Rule: t(5), Start: []string{evAfterCalc}, Triggers: []string{TrigBattleDamage},
+		{ID: "after", Name: "after damage calculation", Rule: t(5), Start: []string{evAfterCalc}, Triggers: []When{TrigBattleDamage},
 			Allows: late, AllowsRule: t(5), Chains: several,
 			Description: "Self-destructing continuous effects apply; triggers on inflicting battle damage."},
-		{ID: "resolve", Name: "resolve effects", Rule: t(6), Triggers: []string{TrigFlip, TrigAfterCalc},
+		{ID: "resolve", Name: "resolve effects", Rule: t(6), Triggers: []When{TrigFlip, TrigAfterCalc},
 			Allows: late, AllowsRule: t(6), Chains: one(6),
 			Description: "One chain: Flip Effects and \"after damage calculation\" triggers."},
 		{ID: "end", Name: "end of the Damage Step", Rule: t(7), Start: []string{evSendDestroy}, After: []string{evEndOfDamage},
-			Triggers: []string{TrigDestroyedByBattle, TrigDestroyedToGY, TrigEndOfDamageStep},
+			Triggers: []When{TrigDestroyedByBattle, TrigDestroyedToGY, TrigEndOfDamageStep},
 			Allows:   append(append([]string{}, late...), AllowMetRequirement), AllowsRule: t(7), Chains: one(7),
 			Description: "Monsters destroyed by battle go to the Graveyard; one chain of destroyed-by-battle triggers."},
 	}
@@ -740,27 +740,27 @@ func edisonDamageStep() []Timing {
 	early := append(append([]string{}, negs...), AllowMonsterATK, AllowSpellATK)
 	calc := append(append([]string{}, negs...), AllowMonsterATK)
 	return []Timing{
-		{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []string{TrigStartOfDamageStep},
+		{ID: "start", Name: "start of the Damage Step", Rule: t(1), Triggers: []When{TrigStartOfDamageStep},
 			Allows: early, AllowsRule: t(1), Chains: several,
 			Description: "The target stays face-down; Counter Traps, start-of-Damage-Step and other triggers, ATK/DEF modifiers, monster negators; any number of chains."},
 		{ID: "flip", Name: "reveal the set monster", Rule: t(2), Start: []string{evFlip},
 			Allows: early, AllowsRule: t(2), Chains: several,
 			Description: "The face-down target is flipped face-up; its Flip Effect waits for timing 6."},
-		{ID: "before", Name: "before damage calculation", Rule: t(3), Triggers: []string{TrigBeforeCalc},
+		{ID: "before", Name: "before damage calculation", Rule: t(3), Triggers: []When{TrigBeforeCalc},
 			Allows: early, AllowsRule: t(3), Chains: several,
 			Description: "Counter Traps, ATK/DEF modifiers, \"before damage calculation\" effects and triggers; any number of chains."},
-		{ID: "calc", Name: "damage calculation", Rule: t(4), Triggers: []string{TrigDamageCalc},
+		{ID: "calc", Name: "damage calculation", Rule: t(4), Triggers: []When{TrigDamageCalc},
 			After:  []string{evResults, evApplyDamage, evMarkDestroy},
 			Allows: calc, AllowsRule: t(4), Chains: one,
 			Description: "One manual chain of monster ATK/DEF modifiers, Counter Traps, \"during damage calculation\" cards; then continuous effects re-apply, damage is inflicted and losers are marked."},
-		{ID: "after", Name: "after damage calculation", Rule: t(5), Start: []string{evAfterCalc}, Triggers: []string{TrigBattleDamage},
+		{ID: "after", Name: "after damage calculation", Rule: t(5), Start: []string{evAfterCalc}, Triggers: []When{TrigBattleDamage},
 			Allows: negs, AllowsRule: t(5), Chains: one,
 			Description: "Self-destructing continuous effects apply; one manual chain with battle-damage triggers."},
-		{ID: "resolve", Name: "resolve effects", Rule: t(6), Triggers: []string{TrigFlip, TrigAfterCalc},
+		{ID: "resolve", Name: "resolve effects", Rule: t(6), Triggers: []When{TrigFlip, TrigAfterCalc},
 			Allows: negs, AllowsRule: t(6), Chains: one,
 			Description: "One manual chain with Flip Effects and other triggers met earlier."},
 		{ID: "end", Name: "end of the Damage Step", Rule: t(7), Start: []string{evSendDestroy}, After: []string{evEndOfDamage},
-			Triggers: []string{TrigDestroyedByBattle, TrigDestroyedToGY, TrigEndOfDamageStep},
+			Triggers: []When{TrigDestroyedByBattle, TrigDestroyedToGY, TrigEndOfDamageStep},
 			Allows:   append(append([]string{}, negs...), AllowMetRequirement), AllowsRule: t(7), Chains: one,
 			Description: "Monsters destroyed by battle leave the field; one manual chain with destroyed-by-battle and end-of-Damage-Step triggers."},
 	}
@@ -772,22 +772,22 @@ func modernTimings(asm bool) []Timing {
 	negs := []string{AllowCounter, AllowMonsterNegator, AllowSpellNegator, AllowMandatory, AllowNamedTiming}
 	early := append(append([]string{}, negs...), AllowMonsterATK, AllowSpellATK)
 	return []Timing{
-		{ID: "start", Name: "start of the Damage Step", Rule: todayDSTimings, Triggers: []string{TrigStartOfDamageStep},
+		{ID: "start", Name: "start of the Damage Step", Rule: todayDSTimings, Triggers: []When{TrigStartOfDamageStep},
 			Allows: early, AllowsRule: todayDSAllowed, Chains: mk(0, todayDSChains),
 			Description: "Start-of-Damage-Step triggers; ATK/DEF modifiers, negators and Counter Traps."},
-		{ID: "before", Name: "before damage calculation", Rule: todayDSTimings, Start: []string{evFlip}, Triggers: []string{TrigBeforeCalc},
+		{ID: "before", Name: "before damage calculation", Rule: todayDSTimings, Start: []string{evFlip}, Triggers: []When{TrigBeforeCalc},
 			Allows: early, AllowsRule: todayDSAllowed, Chains: mk(0, todayDSChains),
 			Description: "The target is flipped face-up; any number of chains of ATK/DEF modifiers, negators and Counter Traps."},
-		{ID: "calc", Name: "damage calculation", Rule: todayDSTimings, Triggers: []string{TrigDamageCalc},
+		{ID: "calc", Name: "damage calculation", Rule: todayDSTimings, Triggers: []When{TrigDamageCalc},
 			After:  []string{evResults, evApplyDamage, evMarkDestroy},
 			Allows: negs, AllowsRule: todayDSAllowed, Chains: mk(1, todayDSChains),
 			Description: "Only effects that name damage calculation, negators and Counter Traps; then damage is applied."},
 		{ID: "after", Name: "after damage calculation", Rule: todayDSTimings, Start: []string{evAfterCalc},
-			Triggers: []string{TrigBattleDamage, TrigFlip, TrigAfterCalc},
+			Triggers: []When{TrigBattleDamage, TrigFlip, TrigAfterCalc},
 			Allows:   negs, AllowsRule: todayDSAllowed, Chains: mk(0, todayDSChains),
 			Description: "Battle-damage triggers, Flip Effects and \"after damage calculation\" triggers form one SEGOC chain."},
 		{ID: "end", Name: "end of the Damage Step", Rule: todayDSTimings, Start: []string{evSendDestroy}, After: []string{evEndOfDamage},
-			Triggers: []string{TrigDestroyedByBattle, TrigDestroyedToGY, TrigEndOfDamageStep},
+			Triggers: []When{TrigDestroyedByBattle, TrigDestroyedToGY, TrigEndOfDamageStep},
 			Allows:   negs, AllowsRule: todayDSAllowed, Chains: mk(0, todayDSChains),
 			Description: "Monsters destroyed by battle go to the Graveyard; their triggers activate."},
 	}

@@ -67,7 +67,7 @@ func opRankUpNumber(d *duel, l *link, o Op) {
 	if fromDMZ {
 		d.note(fmt.Sprintf("%s Xyz Summons the Deck Master %s from the Deck Master Zone: an effect that performs a proper Xyz Summon may", src.name(), c.name()), plain("domain-summoning#proper-summon"))
 	}
-	d.selfTrigger(c, "xyz-summoned", "special-summoned", "summoned")
+	d.selfTrigger(c, WhenXyzSummoned, WhenSpecialSummoned, WhenSummoned)
 	d.faceUpNow(c)
 	d.afterSummon(c)
 }

@@ -67,7 +67,7 @@ func opRitualSummon(d *duel, l *link, o Op) {
 	if fromDMZ {
 		d.note(fmt.Sprintf("%s Ritual Summons the Deck Master %s from the Deck Master Zone: a proper Ritual Summon may", src.name(), c.name()), plain("domain-summoning#proper-summon"))
 	}
-	d.selfTrigger(c, "ritual-summoned")
+	d.selfTrigger(c, WhenRitualSummoned)
 }
 
 // ritualPick is the Ritual Monster to Summon: the one the line chooses,

@@ -152,20 +152,13 @@ func costTributes(e *Effect) bool {
 	return false
 }
 
-func hasOp(e *Effect, op string) bool {
+func hasOp(e *Effect, op OpName) bool {
 	for _, o := range e.Do {
 		if o.Op == op {
 			return true
 		}
 	}
 	return false
-}
-
-// deckFetch names the ops that take a card from the Deck and where they
-// may also look.
-var deckFetch = map[string]bool{
-	"search": false, "special-summon-from-deck": false, "send-from-deck-to-gy": false,
-	"special-summon-from-hand-or-deck": true,
 }
 
 // findCheck: may a card that gets a card from the Deck be activated when
@@ -176,10 +169,10 @@ func (d *duel) findCheck(p int, c *inst, e *Effect) bool {
 		return true
 	}
 	for _, o := range e.Do {
-		hand, ok := deckFetch[o.Op]
-		if !ok {
+		if !o.Op.is(traitFromDeck | traitFromDeckOrHand) {
 			continue
 		}
+		hand := o.Op.is(traitFromDeckOrHand)
 		found := false
 		pool := d.pl[p].deck
 		if hand {
@@ -253,15 +246,15 @@ func (d *duel) forcedResponses() {
 // without reporting anything (for mandatory quick effects).
 func (d *duel) condHolds(p int, c *inst, e *Effect, top *link) bool {
 	switch e.When {
-	case "monster-effect-activated":
+	case WhenMonsterEffectActivated:
 		return top.src != c && top.src.isMonster() && !top.cardAct
-	case "spell-trap-activated":
+	case WhenSpellTrapActivated:
 		return top.cardAct
-	case "trap-activated":
+	case WhenTrapActivated:
 		return top.cardAct && top.src.c.Kind == "trap"
-	case "spell-activated":
+	case WhenSpellActivated:
 		return top.cardAct && top.src.c.Kind == "spell"
-	case "activation-once-per-chain":
+	case WhenActivationOncePerChain:
 		return d.oncePerChainMet(c, top) // oncechain.go
 	}
 	return false
@@ -295,7 +288,7 @@ func (d *duel) tribute(x *inst, why string) {
 		d.pl[x.ctrl].dragonsGone++
 	}
 	d.sendToGY(x, why, false)
-	d.selfTrigger(x, "tributed")
+	d.selfTrigger(x, WhenTributed)
 }
 
 // costMonster finds the monster a "send-monster" cost would send: one the

@@ -10,7 +10,7 @@ import (
 )
 
 // selfTrigger queues c's own triggers whose condition is one of conds.
-func (d *duel) selfTrigger(c *inst, conds ...string) {
+func (d *duel) selfTrigger(c *inst, conds ...When) {
 	if c.c == nil {
 		return
 	}
@@ -21,7 +21,7 @@ func (d *duel) selfTrigger(c *inst, conds ...string) {
 		}
 		cond := e.When
 		if e.Kind == "flip" && cond == "" {
-			cond = "flip"
+			cond = TrigFlip
 		}
 		if !slices.Contains(conds, cond) {
 			continue

@@ -60,7 +60,7 @@ func (d *duel) directAttackHandTriggers(p int, target *inst) {
 			continue
 		}
 		for i := range c.c.Effects {
-			if e := &c.c.Effects[i]; e.Kind == "trigger" && e.From == "hand" && e.When == "opponent-direct-attack" {
+			if e := &c.c.Effects[i]; e.Kind == "trigger" && e.From == "hand" && e.When == WhenOpponentDirectAttack {
 				d.queue(c, e, -1, nil)
 			}
 		}
@@ -89,7 +89,7 @@ func (d *duel) handTriggerChained(a *Action) bool {
 // player's Graveyard ("Sinister Serpent").
 func (d *duel) gyStandbyTriggers() {
 	for _, c := range d.pl[d.tp].gy {
-		d.selfTrigger(c, "standby-in-gy")
+		d.selfTrigger(c, WhenStandbyInGY)
 	}
 }
 

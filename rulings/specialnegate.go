@@ -19,7 +19,7 @@ package rulings
 import "fmt"
 
 // WhenSpecialSummonOrActivated is Royal Oppression's condition.
-const WhenSpecialSummonOrActivated = "special-summon-or-activated"
+const WhenSpecialSummonOrActivated When = "special-summon-or-activated"
 
 // whenSpecialSummonOrActivated: a monster would be Special Summoned by a
 // Summon that starts no chain, or a card or effect that would Special

@@ -27,7 +27,7 @@ func (d *duel) spiritReturns() {
 	for _, q := range d.turnOrderFrom(d.tp) {
 		for _, c := range d.pl[q].mz {
 			if c.faceUp && c.spiritTurn == d.turn && c.c != nil && c.c.Has("spirit") {
-				d.selfTrigger(c, "spirit-end-phase")
+				d.selfTrigger(c, WhenSpiritEndPhase)
 			}
 		}
 	}

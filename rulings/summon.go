@@ -175,15 +175,15 @@ func (d *duel) summoned(p int, c *inst, tribute bool, lowATK int) {
 	d.countSummon(p, d.turn)
 	d.faceUpNow(c)
 	kind := "Normal Summons"
-	cond := "normal-summoned"
+	cond := WhenNormalSummoned
 	if tribute {
-		kind, cond = "Tribute Summons", "tribute-summoned"
+		kind, cond = "Tribute Summons", WhenTributeSummoned
 	}
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s %s %s", d.pn(p), kind, c.name()), ruleRef{})
 	if lowATK >= 0 {
 		d.summonedWithoutTributes(c, lowATK)
 	}
-	d.selfTrigger(c, cond, "normal-summoned", "summoned")
+	d.selfTrigger(c, cond, WhenNormalSummoned, WhenSummoned)
 	d.summonTriggerWatchers(c, "") // tokens.go
 	d.afterSummon(c)
 }
@@ -221,7 +221,7 @@ func (d *duel) flipSummon(a *Action) {
 	c.faceUp, c.def, c.posTurn = true, false, d.turn
 	d.faceUpNow(c)
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s Flip Summons %s", d.pn(p), c.name()), ruleRef{})
-	d.selfTrigger(c, "flip", "summoned")
+	d.selfTrigger(c, TrigFlip, WhenSummoned)
 	d.afterSummon(c)
 }
 

@@ -27,8 +27,8 @@ import "fmt"
 
 // Conditions of this file.
 const (
-	WhenCardDestroying       = "card-destroying-activated"
-	TrigEndPhaseSelfTributed = "end-phase-if-self-tributed"
+	WhenCardDestroying       When = "card-destroying-activated"
+	TrigEndPhaseSelfTributed When = "end-phase-if-self-tributed"
 )
 
 // whenCardDestroyingActivated: the newest link would destroy a card on the
@@ -100,7 +100,7 @@ func opGainLp(d *duel, l *link, o Op) {
 // targets exactly 1 Psychic-Type monster" ("Thought Ruler Archfiend"): the
 // card's activation, not a Spell or Trap effect activated later, and the
 // Psychic may be anywhere (https://edisonrul.ing/cards/t/thought-ruler-archfiend.html).
-const WhenSpellTrapTargetsOnePsychic = "spell-trap-targets-one-psychic"
+const WhenSpellTrapTargetsOnePsychic When = "spell-trap-targets-one-psychic"
 
 // whenSpellTrapTargetsOnePsychic checks WhenSpellTrapTargetsOnePsychic
 // against the newest link.
@@ -123,7 +123,7 @@ func opGainLpBattledAtk(d *duel, l *link, o Op) {
 // card (by battle or by card effect) and sent to the Graveyard" ("Scrap
 // Dragon"). destroyTo records who destroyed the card (inst.oppDestroyed:
 // by battle, or while an opponent's link resolves).
-const TrigOppDestroyedToGY = "destroyed-by-opponent-to-gy"
+const TrigOppDestroyedToGY When = "destroyed-by-opponent-to-gy"
 
 // oppDestroyedTriggers queues TrigOppDestroyedToGY for a card that left the
 // field for the Graveyard after an opponent's card destroyed it (left,

@@ -38,8 +38,8 @@ import (
 
 // Trigger conditions of this file.
 const (
-	TrigBattlePhaseEnd = "end-of-battle-phase-battled"
-	TrigTaggedIn       = "tagged-in"
+	TrigBattlePhaseEnd When = "end-of-battle-phase-battled"
+	TrigTaggedIn       When = "tagged-in"
 )
 
 // markBattled records that the monsters of a damage calculation battled.
@@ -109,7 +109,7 @@ func (d *duel) endStepFor(a *Action) bool {
 }
 
 // hasWhen: a card has an effect with the condition.
-func hasWhen(c *Card, when string) bool {
+func hasWhen(c *Card, when When) bool {
 	return slices.ContainsFunc(c.Effects, func(e Effect) bool { return e.When == when })
 }
 

@@ -60,37 +60,35 @@ type targetKind struct {
 	file     string
 }
 
-// targetKinds is the registry of target kinds. It is filled by init, not
-// by its declaration, because kinds whose functions check each target
-// (badEachField) reach badTarget, which reads the registry: Go refuses that
-// cycle in a variable's initialiser.
+// targetKinds is the registry of target kinds, targetKindTable's entries.
+// It is set by init, not by its declaration, because kinds whose functions
+// check each target (badEachField) reach badTarget, which reads the
+// registry: Go refuses that cycle in a variable's initialiser.
 var targetKinds map[TargetKind]targetKind
 
-func init() { targetKinds = targetKindTable() }
+func init() { targetKinds = targetKindTable }
 
 // targetKindTable is the registry's entries.
-func targetKindTable() map[TargetKind]targetKind {
-	return map[TargetKind]targetKind{
-		TargetMonster:           {pool: poolMonsters, file: "targetkinds.go"},
-		TargetFaceUpMonster:     {pool: poolMonsters, check: checkFaceUpMonster, faceUp: true, file: "targetkinds.go"},
-		TargetSpellTrap:         {pool: poolSpellTraps, file: "targetkinds.go"},
-		TargetCard:              {pool: poolCards, file: "targetkinds.go"},
-		TargetMonsterInYourGY:   {pool: poolOwnGY, check: checkMonsterInGY, inGY: true, file: "targetkinds.go"},
-		TargetMonsterInAnyGY:    {pool: poolAnyGY, check: checkMonsterInGY, inGY: true, file: "targetkinds.go"},
-		TargetSpellInYourGY:     {pool: poolOwnGY, check: checkSpellInGY, inGY: true, file: "targetkinds.go"},
-		TargetCardInYourGY:      {pool: poolOwnGY, check: checkCardInGY, inGY: true, file: "targetkinds.go"},
-		TargetFaceDownSpellTrap: {pool: poolSetSpellTraps, check: checkSetSpellTrap, file: "targetkinds.go"},
-		// targets.go
-		TargetAttacker:        {pool: poolAttacker, check: checkAttacker, file: "targets.go"},
-		TargetFaceDownMonster: {pool: poolMonsters, check: checkFaceDownMonster, file: "targets.go"},
-		TargetBanishedCard:    {pool: poolBanished, check: checkBanishedCard, banished: true, file: "targets.go"},
-		TargetOtherCard:       {pool: poolField, check: checkOtherCard, file: "targets.go"},
-		// pairtarget.go
-		TargetOwnAndOpponentCard: {pool: pairPool, pair: pairOwnAndOpponent, file: "pairtarget.go"},
-		TargetOwnAndOtherCard:    {pool: pairPool, pair: pairOwnAndOther, file: "pairtarget.go"},
-		TargetMonsterOnEachField: {pool: poolMonsters, pair: badEachField, pick: eachFieldPick,
-			pairRule: "domain-general-errata#example-6", file: "pairtarget.go"},
-	}
+var targetKindTable = map[TargetKind]targetKind{
+	TargetMonster:           {pool: poolMonsters, file: "targetkinds.go"},
+	TargetFaceUpMonster:     {pool: poolMonsters, check: checkFaceUpMonster, faceUp: true, file: "targetkinds.go"},
+	TargetSpellTrap:         {pool: poolSpellTraps, file: "targetkinds.go"},
+	TargetCard:              {pool: poolCards, file: "targetkinds.go"},
+	TargetMonsterInYourGY:   {pool: poolOwnGY, check: checkMonsterInGY, inGY: true, file: "targetkinds.go"},
+	TargetMonsterInAnyGY:    {pool: poolAnyGY, check: checkMonsterInGY, inGY: true, file: "targetkinds.go"},
+	TargetSpellInYourGY:     {pool: poolOwnGY, check: checkSpellInGY, inGY: true, file: "targetkinds.go"},
+	TargetCardInYourGY:      {pool: poolOwnGY, check: checkCardInGY, inGY: true, file: "targetkinds.go"},
+	TargetFaceDownSpellTrap: {pool: poolSetSpellTraps, check: checkSetSpellTrap, file: "targetkinds.go"},
+	// targets.go
+	TargetAttacker:        {pool: poolAttacker, check: checkAttacker, file: "targets.go"},
+	TargetFaceDownMonster: {pool: poolMonsters, check: checkFaceDownMonster, file: "targets.go"},
+	TargetBanishedCard:    {pool: poolBanished, check: checkBanishedCard, banished: true, file: "targets.go"},
+	TargetOtherCard:       {pool: poolField, check: checkOtherCard, file: "targets.go"},
+	// pairtarget.go
+	TargetOwnAndOpponentCard: {pool: pairPool, pair: pairOwnAndOpponent, file: "pairtarget.go"},
+	TargetOwnAndOtherCard:    {pool: pairPool, pair: pairOwnAndOther, file: "pairtarget.go"},
+	TargetMonsterOnEachField: {pool: poolMonsters, pair: badEachField, pick: eachFieldPick,
+		pairRule: "domain-general-errata#example-6", file: "pairtarget.go"},
 }
 
 // kind is the entry of k (the zero entry for a kind the loader refused).

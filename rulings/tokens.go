@@ -19,7 +19,7 @@ func (d *duel) summonTriggerWatchers(c *inst, by string) {
 		if !w.faceUp || w == c || w.c == nil || by == w.name() || d.negatedNow(w) {
 			continue
 		}
-		for e := range w.triggersOn("other-monster-summoned") {
+		for e := range w.triggersOn(WhenOtherMonsterSummoned) {
 			d.queue(w, e, -1, c)
 		}
 	}
@@ -70,7 +70,7 @@ func (d *duel) damageTakenTriggers(p, n int) {
 			continue
 		}
 		for i := range c.c.Effects {
-			if e := &c.c.Effects[i]; e.Kind == "trigger" && (e.When == "battle-damage-taken-no-cards" && none || e.When == "battle-damage-taken") {
+			if e := &c.c.Effects[i]; e.Kind == "trigger" && (e.When == WhenBattleDamageTakenNoCards && none || e.When == WhenBattleDamageTaken) {
 				c.dmgTaken = n
 				d.queueBattle(c, e, TrigBattleDamage, nil)
 			}
@@ -91,7 +91,7 @@ func (d *duel) effectDamage(l *link, p, n int, why string, r ruleRef) {
 		return
 	}
 	for _, c := range d.pl[p].hand {
-		for e := range c.triggersOn("effect-damage-taken-no-cards") {
+		for e := range c.triggersOn(WhenEffectDamageTakenNoCards) {
 			c.dmgTaken = taken
 			d.queue(c, e, -1, nil)
 		}

@@ -77,7 +77,7 @@ func (d *duel) trapMonsterSummon(l *link, def bool) {
 	} else {
 		d.emit("summon", p, c.name(), fmt.Sprintf("%s Special Summons %s as a monster (a Trap Monster); its Spell & Trap Zone is free again", d.pn(p), c.name()), r)
 	}
-	d.selfTrigger(c, "special-summoned", "summoned")
+	d.selfTrigger(c, WhenSpecialSummoned, WhenSummoned)
 	if d.ds < 0 {
 		d.winEvents = append(d.winEvents, "monster-summoned")
 	}

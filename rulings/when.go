@@ -6,59 +6,17 @@ import (
 )
 
 // Activation requirements: what an effect's `when:` (cards/*.yaml) asks of
-// the moment it is activated in. conditionMet (chain.go) looks the name up in
-// whenChecks; a name the table does not hold asks nothing.
+// the moment it is activated in. conditionMet (chain.go) asks the check of
+// the condition's entry in conditions (conditions.go); a condition without
+// one asks nothing.
 //
-// Add a requirement: write a whenCheck below, one small function, and list it
-// in whenChecks under the name cards use (and in ENGINE.md's vocabulary).
+// Add a requirement: write a whenCheck below, one small function, and name it
+// as the check of its condition's entry in conditions.
 
 // whenCheck answers whether a requirement is met now for player p activating
 // c's effect e, with top the last Chain Link (nil on an empty chain): "" when
 // it is met, else why not, and the rule to cite (zero when no page states it).
 type whenCheck func(d *duel, p int, c *inst, e *Effect, top *link) (string, ruleRef)
-
-var whenChecks = map[string]whenCheck{
-	WhenCanLoseAtkDef:              whenCanLoseAtkDef,            // losethen.go
-	WhenDrawEffectActivated:        whenDrawEffectActivated,      // nullvoid.go
-	WhenSpecialSummonOrActivated:   whenSpecialSummonOrActivated, // specialnegate.go
-	"monster-summoned":             whenMonsterSummoned,
-	"opponent-attack-declared":     whenAttackDeclared,
-	"opponent-direct-attack":       whenAttackDeclared,
-	"attack-on-defense":            whenAttackOnDefense,
-	"trap-activated":               whenTrapActivated,
-	"spell-activated":              whenSpellActivated,
-	"spell-trap-activated":         whenSpellTrapActivated,
-	"summon":                       whenSpellTrapActivated,
-	"opponent-activated":           whenOpponentActivated,
-	"monster-effect-activated":     whenMonsterEffectActivated,
-	"destroying-effect-activated":  whenDestroyingActivated,
-	WhenCardDestroying:             whenCardDestroyingActivated,    // synchrofx.go
-	WhenSpellTrapTargetsOnePsychic: whenSpellTrapTargetsOnePsychic, // synchrofx.go
-	"opponent-hand-4":              whenOpponentHand4,
-	"own-monster-battles":          whenOwnMonsterBattles,
-	"light-monster-battles":        whenLightMonsterBattles,
-	TrigDamageCalc:                 whenOwnBattleTiming,
-	TrigBeforeCalc:                 whenOwnBattleTiming,
-	TrigStartOfDamageStep:          whenOwnBattleTiming,
-	"standby":                      whenStandby,
-	"end-phase":                    whenEndPhase,
-	"special-summon-activated":     whenSpecialSummonActivated,
-	"main-phase":                   whenMainPhase,
-	"took-battle-damage":           whenTookBattleDamage,
-	"opponent-main-phase":          whenOpponentMainPhase,
-	"own-turn-not-sent-this-turn":  whenOwnTurnNotSentThisTurn,
-	"own-monster-destroyed-to-gy":  whenOwnMonsterDestroyedToGY,
-	"own-monster-bounced":          whenOwnMonsterBounced,
-	"trap-destroying-activated":    whenTrapDestroyingActivated,
-	"activation-once-per-chain":    whenActivationOncePerChain, // oncechain.go
-	"damage-to-you-activated":      whenDamageToYou,            // reflect.go
-	"opponent-spell-activated":     whenOpponentSpellActivated,
-	"opponent-turn-lp-1000":        whenOpponentTurnLP1000,   // lastturn.go
-	"opponent-summoned-five":       whenOpponentSummonedFive, // summoncount.go
-	// summonnegate.go
-	"summon-or-special-activated":   whenSummonOrSpecialActivated,
-	"opponent-would-special-summon": whenOpponentWouldSpecialSummon,
-}
 
 // unmet is the answer of a requirement no page states: "" when ok, else why.
 func unmet(ok bool, why string) (string, ruleRef) {
@@ -84,7 +42,7 @@ func whenAttackDeclared(d *duel, p int, _ *inst, e *Effect, _ *link) (string, ru
 	if a != nil && a.redirected && p != d.tp {
 		return "the replay did not declare a new attack; the attack was only redirected", ref("Replays", d.p.Replay)
 	}
-	if a != nil && a.declWindow && p != d.tp && (e.When != "opponent-direct-attack" || a.target == nil) {
+	if a != nil && a.declWindow && p != d.tp && (e.When != WhenOpponentDirectAttack || a.target == nil) {
 		return "", ruleRef{}
 	}
 	if a != nil && !a.declWindow && a.declChains > 0 && p != d.tp {

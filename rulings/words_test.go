@@ -2,6 +2,7 @@ package rulings
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/importer"
 	"go/token"
 	"go/types"
@@ -23,7 +24,7 @@ var engineTypes = sync.OnceValues(func() (*parsedEngine, *types.Info) {
 	for _, f := range files {
 		list = append(list, f)
 	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}}
 	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil), Error: func(error) {}}
 	conf.Check("substep/rulings", fset, list, info)
 	return &parsedEngine{fset, files}, info
@@ -130,6 +131,75 @@ func TestTargetKinds(t *testing.T) {
 		}
 		if !used[k] && !strings.Contains(docs, "`"+string(k)+"`") {
 			t.Errorf("target kind %s: no card uses it and no rulings/*.md names it", k)
+		}
+	}
+}
+
+// TestNoStringWhen: a `when:` condition is written in the interpreter only
+// as a When constant (conditions.go and the rooms' files): a string literal
+// of type When, compared, passed or stored, appears only in a constant's
+// declaration, so every condition the interpreter names is one the loader
+// accepts (TestConditions).
+func TestNoStringWhen(t *testing.T) {
+	wordsComparedWithStrings(t, "When")
+	literalsOutsideConsts(t, "When")
+}
+
+// literalsOutsideConsts reports each string literal that takes one of the
+// named types (passed as an argument, stored, a map key) outside the
+// declaration of a constant.
+func literalsOutsideConsts(t *testing.T, typeNames ...string) {
+	t.Helper()
+	parsed, info := engineTypes()
+	for _, f := range parsed.files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if gd, ok := n.(*ast.GenDecl); ok && gd.Tok == token.CONST {
+				return false
+			}
+			bl, ok := n.(*ast.BasicLit)
+			if !ok || bl.Kind != token.STRING || bl.Value == `""` {
+				return true
+			}
+			if named, ok := info.Types[bl].Type.(*types.Named); ok && slices.Contains(typeNames, named.Obj().Name()) {
+				t.Errorf("%s: the string %s used as a %s; use its constant", parsed.fset.Position(bl.Pos()), bl.Value, named.Obj().Name())
+			}
+			return true
+		})
+	}
+}
+
+// TestConditions: every When constant is a condition of the registry
+// (conditions.go), so the loader accepts it; every entry says what it means;
+// and every condition is used by a bundled card or named in rulings/*.md.
+func TestConditions(t *testing.T) {
+	_, info := engineTypes()
+	for id, obj := range info.Defs {
+		c, ok := obj.(*types.Const)
+		if !ok {
+			continue
+		}
+		if named, isNamed := c.Type().(*types.Named); !isNamed || named.Obj().Name() != "When" {
+			continue
+		}
+		if _, ok := conditions[When(constant.StringVal(c.Val()))]; !ok {
+			t.Errorf("%s = %s has no entry in conditions (conditions.go)", id.Name, c.Val())
+		}
+	}
+	used := map[When]bool{}
+	for _, c := range testCatalogue(t).Cards() {
+		for _, e := range c.Effects {
+			for _, eff := range append([]Effect{e}, e.Alts...) {
+				used[eff.When], used[eff.Timing] = true, true
+			}
+		}
+	}
+	docs := engineDocs(t)
+	for w, c := range conditions {
+		if c.about == "" {
+			t.Errorf("condition %s does not say what it means", w)
+		}
+		if !used[w] && !strings.Contains(docs, "`"+string(w)+"`") {
+			t.Errorf("condition %s: no card uses it and no rulings/*.md names it", w)
 		}
 	}
 }

@@ -78,7 +78,7 @@ func (d *duel) xyzSummon(a *Action) {
 	}
 	d.tick()
 	d.emit("summon", p, c.name(), fmt.Sprintf("%s Xyz Summons %s from %s using %s", d.pn(p), c.name(), from, d.describeAll(mats)), ruleRef{})
-	d.selfTrigger(c, "xyz-summoned", "special-summoned", "summoned")
+	d.selfTrigger(c, WhenXyzSummoned, WhenSpecialSummoned, WhenSummoned)
 	d.faceUpNow(c)
 	d.afterSummon(c)
 }
