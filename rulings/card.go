@@ -181,6 +181,11 @@ func (cat *Catalogue) add(c *Card) string {
 			return fmt.Sprintf("%s: effect %d: %s", c.Name, i+1, msg)
 		}
 	}
+	if c.Materials != nil {
+		if why := filterProblem(c.Materials.Filter); why != "" {
+			return fmt.Sprintf("%s: materials: %s", c.Name, why)
+		}
+	}
 	if msg := groupChoices(c); msg != "" {
 		return msg
 	}

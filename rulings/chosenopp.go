@@ -14,7 +14,7 @@ package rulings
 import "fmt"
 
 // choosingOps are the ops that choose an opponent as they apply.
-var choosingOps = map[string]bool{"eclipse-end-phase": true, "kaiju-across": true, "add-then-destroy-pair": true}
+var choosingOps = map[OpName]bool{"eclipse-end-phase": true, "kaiju-across": true, "add-then-destroy-pair": true}
 
 // choiceFits checks a line's `choosing C` against the effect: the effect
 // must choose an opponent, and C must be an opponent still in the game.

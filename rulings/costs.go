@@ -313,7 +313,7 @@ func checkDiscardCost(cc costCall) bool {
 // handCostVerb names what a hand cost does with the cards: `discard`
 // discards them, `send-from-hand` sends them to the Graveyard without
 // discarding ("Herald of Orange Light").
-var handCostVerb = map[string]string{"discard": "discard", "send-from-hand": "send to the Graveyard"}
+var handCostVerb = map[OpName]string{"discard": "discard", "send-from-hand": "send to the Graveyard"}
 
 // payDiscardCost discards (or, for send-from-hand, sends to the Graveyard)
 // `n` cards that match `filter`: those the line names, else the first other

@@ -252,7 +252,7 @@ func (d *duel) dmActivated(a *Action) bool {
 // dmProperSummonOps are the ops that perform a proper Summon of their kind
 // (a Fusion, Ritual, Xyz or Normal Summon by an effect), which may take a
 // Deck Master out of its zone (domain-summoning#proper-summon).
-var dmProperSummonOps = map[string]bool{
+var dmProperSummonOps = map[OpName]bool{
 	"fusion-summon":          true, // fusion.go
 	"ritual-summon":          true, // ritual.go
 	"rank-up-number":         true, // rankup.go

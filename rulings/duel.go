@@ -155,7 +155,7 @@ func (c *inst) triggersOn(when When) iter.Seq[*Effect] {
 	}
 }
 
-func (c *inst) hasOp(kind, op string) *Effect {
+func (c *inst) hasOp(kind string, op OpName) *Effect {
 	if c.c == nil {
 		return nil
 	}
@@ -173,7 +173,7 @@ func (c *inst) hasOp(kind, op string) *Effect {
 	return nil
 }
 
-func (c *inst) opN(kind, op string) int {
+func (c *inst) opN(kind string, op OpName) int {
 	if e := c.hasOp(kind, op); e != nil {
 		for _, o := range e.Do {
 			if o.Op == op {

@@ -88,7 +88,7 @@ type Target struct {
 
 // Op is one instruction of a cost or of what an effect does.
 type Op struct {
-	Op     string `yaml:"op" json:"op"`
+	Op     OpName `yaml:"op" json:"op"` // a key of opTable (optable.go)
 	N      int    `yaml:"n,omitempty" json:"n,omitempty"`
 	What   What   `yaml:"what,omitempty" json:"what,omitempty"` // declared per op in opTable (optable.go, opargs.go)
 	To     To     `yaml:"to,omitempty" json:"to,omitempty"`     // one of the To words (opargs.go)
@@ -140,6 +140,12 @@ func (e *Effect) validate() string {
 		if _, ok := targetKinds[e.Target.What]; !ok {
 			return fmt.Sprintf("unknown target %q", e.Target.What)
 		}
+		if why := filterProblem(e.Target.Filter); why != "" {
+			return "target: " + why
+		}
+	}
+	if why := filterProblem(e.Battler); why != "" {
+		return "battler: " + why
 	}
 	for _, list := range [][]Op{e.Cost, e.Do} {
 		for _, op := range list {

@@ -71,7 +71,7 @@ func (d *duel) equipsOf(m *inst) []*inst {
 // equipBoost sums the ATK (or DEF) the cards equipped to m give it. A
 // monster unaffected by Spell Cards ignores equip Spells.
 func (d *duel) equipBoost(m *inst, def bool) int {
-	op := "equip-atk"
+	op := OpName("equip-atk")
 	if def {
 		op = "equip-def"
 	}

@@ -49,7 +49,7 @@ func (d *duel) marked(c *inst) bool {
 // live returns c's continuous effect with op, if c is face-up on the field
 // and its effects are not negated: the way to read a monster's Continuous
 // Effect ("piercing", "negate-traps") so that negation reaches it.
-func (d *duel) live(c *inst, op string) *Effect {
+func (d *duel) live(c *inst, op OpName) *Effect {
 	if c == nil || !c.onField() || !c.faceUp || d.negatedNow(c) {
 		return nil
 	}

@@ -3,6 +3,7 @@ package rulings
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -23,7 +24,7 @@ func TestOpTable(t *testing.T) {
 	for name, e := range opTable {
 		checkOpEntry(t, files, name, e)
 	}
-	used := map[string]bool{}
+	used := map[OpName]bool{}
 	for _, c := range testCatalogue(t).Cards() {
 		for _, e := range c.Effects {
 			for _, eff := range append([]Effect{e}, e.Alts...) {
@@ -33,14 +34,14 @@ func TestOpTable(t *testing.T) {
 	}
 	docs := engineDocs(t)
 	for name := range opTable {
-		if !used[name] && !strings.Contains(docs, "`"+name+"`") {
+		if !used[name] && !strings.Contains(docs, "`"+string(name)+"`") {
 			t.Errorf("op %s is registered but no card uses it and no rulings/*.md names it; remove it or document it", name)
 		}
 	}
 }
 
 // checkOpEntry: the entry acts, and its file declares its functions.
-func checkOpEntry(t *testing.T, files map[string]*ast.File, name string, e opEntry) {
+func checkOpEntry(t *testing.T, files map[string]*ast.File, name OpName, e opEntry) {
 	t.Helper()
 	if e.run == nil && e.pay == nil && e.readBy == "" && e.gap == "" {
 		t.Errorf("op %s: its entry neither runs, pays nor is read by a function (and states no gap)", name)
@@ -67,14 +68,14 @@ func checkOpEntry(t *testing.T, files map[string]*ast.File, name string, e opEnt
 	}
 	if decl := funcDecl(f, funcs[0]); decl == nil {
 		t.Errorf("op %s: %s is not declared in %s", name, funcs[0], e.file)
-	} else if e.readBy != "" && e.run == nil && e.pay == nil && !mentions(decl, name) {
+	} else if e.readBy != "" && e.run == nil && e.pay == nil && !mentions(decl, string(name)) {
 		t.Errorf("op %s: %s (%s) does not read it by name", name, e.readBy, e.file)
 	}
 }
 
 // checkCardOps: each op of a card's effect is registered and acts where
 // the card uses it; used collects the ops met.
-func checkCardOps(t *testing.T, card string, eff Effect, used map[string]bool) {
+func checkCardOps(t *testing.T, card string, eff Effect, used map[OpName]bool) {
 	t.Helper()
 	if eff.Unsupported != "" {
 		return
@@ -141,4 +142,32 @@ func engineDocs(t *testing.T) string {
 func funcName(fn any) string {
 	full := runtime.FuncForPC(reflect.ValueOf(fn).Pointer()).Name()
 	return full[strings.LastIndex(full, ".")+1:]
+}
+
+// TestOpNamesRegistered: every op the interpreter names by a string literal
+// (a continuous op it reads, an op it tests for) is an op of opTable, so a
+// misspelt name cannot make a rule silently apply to nothing.
+func TestOpNamesRegistered(t *testing.T) {
+	parsed, info := engineTypes()
+	for _, f := range parsed.files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			bl, ok := n.(*ast.BasicLit)
+			if !ok || bl.Kind != token.STRING {
+				return true
+			}
+			named, ok := info.Types[bl].Type.(*types.Named)
+			if !ok || named.Obj().Name() != "OpName" {
+				return true
+			}
+			if v, _ := strconv.Unquote(bl.Value); !hasEntry(OpName(v)) {
+				t.Errorf("%s: op %s is not registered in opTable (optable.go)", parsed.fset.Position(bl.Pos()), bl.Value)
+			}
+			return true
+		})
+	}
+}
+
+func hasEntry(name OpName) bool {
+	_, ok := opTable[name]
+	return ok
 }

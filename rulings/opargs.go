@@ -170,6 +170,12 @@ func checkOpArgs(o Op) string {
 			return fmt.Sprintf("op %s does not read `%s:` (it reads: %s); if it should, say so in its opTable entry (rulings/optable.go)", o.Op, f.name, fieldsOrNone(e.fields()))
 		}
 	}
+	if why := filterProblem(o.Filter); why != "" {
+		return fmt.Sprintf("op %s: %s", o.Op, why)
+	}
+	if why := filterProblem(string(o.To)); e.reads&argToFilter != 0 && why != "" {
+		return fmt.Sprintf("op %s: to: %s", o.Op, why)
+	}
 	if o.To != "" && e.reads&argToFilter == 0 && !slices.Contains(toValues, o.To) {
 		return fmt.Sprintf("op %s: to %q is not one of %s; declare a new value beside To in rulings/opargs.go", o.Op, o.To, joinWords(toValues))
 	}
@@ -194,7 +200,7 @@ func (e opEntry) fields() []string {
 }
 
 // check says why w is not a value the op accepts, or "".
-func (a whatArg) check(op string, w What) string {
+func (a whatArg) check(op OpName, w What) string {
 	where := fmt.Sprintf("declare a new value as a What constant in rulings/opargs.go and list it in the what of opTable[%q] (rulings/optable.go)", op)
 	switch {
 	case a.card:

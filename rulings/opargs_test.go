@@ -36,6 +36,10 @@ func TestOpArgErrors(t *testing.T) {
 			`cards/x.yaml:1: Test Card: effect 2: op atk-boost-with-material: what "AQUA" is not an Attribute such as WATER (not LIGHT, DARK, EARTH, WATER, FIRE, WIND or DIVINE)`},
 		{"a Token not in the catalogue", "{op: summon-tokens, n: 2, what: Ghost Token}",
 			`cards/x.yaml:1: Test Card: effect 2: op summon-tokens: what "Ghost Token" is not the name of a card in the catalogue (a Token)`},
+		{"a filter term the engine does not know", "{op: search, n: 1, filter: 'monster,atk<=1500,winged'}",
+			`cards/x.yaml:1: Test Card: effect 2: op search: filter "monster,atk<=1500,winged": term "winged" is not a filter term; declare it in filterTerms (rulings/filters.go)`},
+		{"a bound that is no number", "{op: search, n: 1, filter: 'monster,level<=four'}",
+			`cards/x.yaml:1: Test Card: effect 2: op search: filter "monster,level<=four": term "level<=four" needs a whole number after level<=`},
 		{"an unknown op", "{op: destroy-everything}",
 			`cards/x.yaml:1: Test Card: effect 2: unknown op "destroy-everything"`},
 	} {

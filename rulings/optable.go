@@ -15,6 +15,12 @@ package rulings
 // effect, a continuous effect), and that every op here is used by a card
 // or named in rulings/*.md.
 
+// OpName is an op's name as cards/*.yaml writes it in `cost:` and `do:`, a
+// key of opTable. The interpreter may name an op by a string literal (a
+// continuous op it reads: c.hasOp("continuous", "piercing")), but only one
+// the table registers (TestOpNamesRegistered).
+type OpName string
+
 // opFunc runs one op of a resolving Chain Link: l is the link (its card,
 // controller, targets and choices), o the op as cards/*.yaml writes it.
 type opFunc func(d *duel, l *link, o Op)
@@ -53,7 +59,7 @@ func (e opEntry) readsWhat() bool {
 }
 
 // opTable is the registry, grouped by the file of each op's function.
-var opTable = map[string]opEntry{
+var opTable = map[OpName]opEntry{
 	// atktotal.go
 	"special-summon-atk-total": {run: opSpecialSummonAtkTotal, reads: argN | argFilter, file: "atktotal.go"},
 	// attacklimits.go

@@ -13,7 +13,7 @@ package rulings
 import "fmt"
 
 // damageOps are the ops that inflict effect damage.
-var damageOps = map[string]bool{
+var damageOps = map[OpName]bool{
 	"damage": true, "damage-target-atk": true, "damage-level-x100": true, "damage-if-dark": true,
 	"damage-attacker-atk": true, "damage-battle-destroyer": true, "damage-per-card": true,
 }

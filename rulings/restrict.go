@@ -39,7 +39,7 @@ func (d *duel) attackBanned(m *inst) string {
 }
 
 // continuousOps lists the ops named op of c's continuous effects.
-func continuousOps(c *inst, op string) []Op {
+func continuousOps(c *inst, op OpName) []Op {
 	var out []Op
 	if c.c == nil {
 		return nil

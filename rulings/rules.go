@@ -152,7 +152,7 @@ func costTributes(e *Effect) bool {
 	return false
 }
 
-func hasOp(e *Effect, op string) bool {
+func hasOp(e *Effect, op OpName) bool {
 	for _, o := range e.Do {
 		if o.Op == op {
 			return true
@@ -163,7 +163,7 @@ func hasOp(e *Effect, op string) bool {
 
 // deckFetch names the ops that take a card from the Deck and where they
 // may also look.
-var deckFetch = map[string]bool{
+var deckFetch = map[OpName]bool{
 	"search": false, "special-summon-from-deck": false, "send-from-deck-to-gy": false,
 	"special-summon-from-hand-or-deck": true,
 }

@@ -137,7 +137,7 @@ func (d *duel) deckToHandBlocked(p int, src *inst) bool {
 }
 
 // deckToHandOps are the ops that add a card from the Deck to the hand.
-var deckToHandOps = map[string]bool{"search": true, "excavate-add": true}
+var deckToHandOps = map[OpName]bool{"search": true, "excavate-add": true}
 
 // searchAllowed: while a `no-deck-to-hand` card applies ("Thunder King
 // Rai-Oh"), a card or effect that would add a card from the Deck to the

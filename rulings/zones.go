@@ -4,7 +4,6 @@ package rulings
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -20,76 +19,6 @@ func (d *duel) matches(c *inst, filter string) bool {
 		}
 	}
 	return true
-}
-
-// matchesTerm: does c meet one term of a filter? A word (monster, spell,
-// face-up), a stat bound, a name, Type, subtype or archetype, a term of
-// filters.go, or else an Attribute.
-func (d *duel) matchesTerm(c *inst, term string) bool {
-	switch term {
-	case "":
-		return true
-	case "monster":
-		return c.isMonster()
-	case "special-summoned":
-		return c.special
-	case "face-up":
-		return c.faceUp
-	case "trap", "spell":
-		return c.c.Kind == term
-	}
-	if ok, known := d.matchesStat(c, term); known {
-		return ok
-	}
-	if ok, known := matchesNamed(c, term); known {
-		return ok
-	}
-	if moreTerm(term) {
-		return d.matchesMore(c, term) // filters.go
-	}
-	return strings.EqualFold(c.c.Attribute, term)
-}
-
-// matchesStat reads the bounds atk<=N (printed ATK), atk>=N (current ATK)
-// and level<=N; known is false for another term.
-func (d *duel) matchesStat(c *inst, term string) (ok, known bool) {
-	switch {
-	case strings.HasPrefix(term, "atk<="):
-		n, _ := strconv.Atoi(term[5:])
-		return c.isMonster() && c.c.ATK <= n, true
-	case strings.HasPrefix(term, "atk>="):
-		n, _ := strconv.Atoi(term[5:])
-		return c.isMonster() && d.atkOf(c) >= n, true
-	case strings.HasPrefix(term, "level<="):
-		n, _ := strconv.Atoi(term[7:])
-		return c.isMonster() && hasLevel(c.c) && c.c.Level <= n, true
-	}
-	return false, false
-}
-
-// matchesNamed reads type=A|B, name=A|B, subtype=X and archetype=X; known
-// is false for another term.
-func matchesNamed(c *inst, term string) (ok, known bool) {
-	switch {
-	case strings.HasPrefix(term, "type="):
-		for _, t := range strings.Split(term[5:], "|") {
-			ok = ok || strings.EqualFold(c.c.Type, strings.TrimSpace(t))
-		}
-		return ok, true
-	case strings.HasPrefix(term, "name="):
-		for _, n := range strings.Split(term[5:], "|") {
-			ok = ok || nameKey(c.c.Name) == nameKey(n)
-		}
-		return ok, true
-	case strings.HasPrefix(term, "subtype="):
-		return c.c.Has(term[8:]), true
-	case strings.HasPrefix(term, "archetype="):
-		for _, a := range c.c.Archetypes {
-			ok = ok || nameKey(a) == nameKey(term[10:])
-		}
-		return ok, true
-	}
-	return false, false
 }
 
 // graveyardLock is a face-up card whose effects apply that keeps cards in

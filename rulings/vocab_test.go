@@ -1,0 +1,182 @@
+package rulings
+
+import (
+	"fmt"
+	"go/ast"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestVocabulary: VOCABULARY.md, the list a card's author reads, is what
+// the registries say (opTable, targetKinds, conditions, filterTerms) with
+// each op's doc comment; `-update` rewrites it.
+func TestVocabulary(t *testing.T) {
+	_, files := engineFiles(t)
+	got := vocabularyDoc(files, opExamples(testCatalogue(t)))
+	if *update {
+		if err := os.WriteFile("VOCABULARY.md", []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile("VOCABULARY.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("VOCABULARY.md is out of date; run go test -tags sqlite_fts5 ./rulings/ -run TestVocabulary -update (-file +registries):\n%s", diff)
+	}
+}
+
+// opExamples names, for each op, the first card (by name) that uses it.
+func opExamples(cat *Catalogue) map[OpName]string {
+	out := map[OpName]string{}
+	for _, c := range cat.Cards() {
+		for _, e := range c.Effects {
+			for _, eff := range append([]Effect{e}, e.Alts...) {
+				for _, o := range append(append([]Op{}, eff.Cost...), eff.Do...) {
+					if _, ok := out[o.Op]; !ok {
+						out[o.Op] = c.Name
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func vocabularyDoc(files map[string]*ast.File, examples map[OpName]string) string {
+	var b strings.Builder
+	b.WriteString(`# The vocabulary cards are written in
+
+Generated from the engine's registries by TestVocabulary (rulings/vocab_test.go):
+do not edit; after changing a registry run
+` + "`go test -tags sqlite_fts5 ./rulings/ -run TestVocabulary -update`" + `.
+SCENARIOS.md shows how a card's YAML is written; ENGINE.md how to add a word.
+
+`)
+	writeOps(&b, files, examples)
+	writeConsts(&b, files, "Target kinds (`target: {what: ...}`)", "TargetKind", "targetkinds.go, targets.go, pairtarget.go")
+	b.WriteString("## Conditions (`when:`, `timing:`)\n\nconditions.go; the checks in when.go.\n\n| condition | when it is met |\n| --- | --- |\n")
+	for _, w := range sortedKeys(conditions) {
+		fmt.Fprintf(&b, "| `%s` | %s |\n", w, cell(conditions[w].about))
+	}
+	b.WriteString("\n")
+	writeConsts(&b, files, "Filter terms (`filter:`, joined by `,`; alternatives by ` or `)", "FilterTerm", "filters.go")
+	return b.String()
+}
+
+// writeOps lists every op: how it acts, the fields it reads, its `what:`
+// values and what it does (its function's doc comment).
+func writeOps(b *strings.Builder, files map[string]*ast.File, examples map[OpName]string) {
+	b.WriteString("## Ops (`cost:` and `do:`)\n\nopTable in optable.go; the file named holds the op's function; the example is the first card (by name) that uses the op.\n\n| op | acts as | reads | `what:` | what it does | example |\n| --- | --- | --- | --- | --- | --- |\n")
+	for _, name := range sortedKeys(opTable) {
+		e := opTable[name]
+		var acts []string
+		doc := ""
+		if e.run != nil {
+			acts = append(acts, "effect")
+			doc = funcDoc(files[e.file], funcName(e.run))
+		}
+		if e.pay != nil {
+			acts = append(acts, "cost")
+			if doc == "" {
+				doc = funcDoc(files[e.file], funcName(e.pay))
+				if e.check != nil && doc == "" {
+					doc = funcDoc(files[e.file], funcName(e.check))
+				}
+			}
+		}
+		if e.readBy != "" {
+			acts = append(acts, "continuous")
+			if doc == "" {
+				doc = fmt.Sprintf("applied by `%s`", e.readBy)
+			}
+		}
+		if e.gap != "" {
+			acts, doc = append(acts, "continuous"), "not applied yet: "+e.gap
+		}
+		if e.file != "" {
+			doc += " (" + e.file + ")"
+		}
+		fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s | %s |\n", name, strings.Join(acts, ", "), strings.Join(e.fields(), " "), cell(whatValues(e.what)), cell(strings.TrimSpace(doc)), cell(examples[name]))
+	}
+	b.WriteString("\n")
+}
+
+// whatValues names what an op accepts in `what:`.
+func whatValues(a whatArg) string {
+	switch {
+	case a.about != "":
+		return a.about
+	case a.flags != nil:
+		return joinWords(a.flags) + " (several joined by commas)"
+	}
+	return joinWords(a.one)
+}
+
+// writeConsts lists the constants of a vocabulary type with their comments.
+func writeConsts(b *strings.Builder, files map[string]*ast.File, title, typ, where string) {
+	fmt.Fprintf(b, "## %s\n\n%s.\n\n| word | meaning |\n| --- | --- |\n", title, where)
+	type row struct{ word, doc string }
+	var rows []row
+	for _, f := range files {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, s := range gd.Specs {
+				vs, ok := s.(*ast.ValueSpec)
+				if !ok || vs.Type == nil || fmt.Sprint(vs.Type) != typ || len(vs.Values) != 1 {
+					continue
+				}
+				lit, ok := vs.Values[0].(*ast.BasicLit)
+				if !ok || lit.Value == `""` {
+					continue
+				}
+				rows = append(rows, row{strings.Trim(lit.Value, `"`), strings.TrimSpace(vs.Comment.Text())})
+			}
+		}
+	}
+	slices.SortFunc(rows, func(a, b row) int { return strings.Compare(a.word, b.word) })
+	for _, r := range rows {
+		fmt.Fprintf(b, "| `%s` | %s |\n", r.word, cell(r.doc))
+	}
+	b.WriteString("\n")
+}
+
+// funcDoc is the first sentence of the doc comment of the function name in
+// f, without the function's name.
+func funcDoc(f *ast.File, name string) string {
+	fd := funcDecl(f, name)
+	if fd == nil || fd.Doc == nil {
+		return ""
+	}
+	doc := strings.Join(strings.Fields(fd.Doc.Text()), " ")
+	doc = strings.TrimPrefix(doc, name+" ")
+	doc = strings.TrimPrefix(doc, name+": ")
+	if strings.HasPrefix(doc, "is described") {
+		return ""
+	}
+	if i := strings.Index(doc, ". "); i >= 0 {
+		doc = doc[:i+1]
+	}
+	return doc
+}
+
+func cell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+
+func sortedKeys[K ~string, V any](m map[K]V) []K {
+	keys := make([]K, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
