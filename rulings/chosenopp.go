@@ -13,9 +13,6 @@ package rulings
 
 import "fmt"
 
-// choosingOps are the ops that choose an opponent as they apply.
-var choosingOps = map[OpName]bool{"eclipse-end-phase": true, "kaiju-across": true, "add-then-destroy-pair": true}
-
 // choiceFits checks a line's `choosing C` against the effect: the effect
 // must choose an opponent, and C must be an opponent still in the game.
 func (d *duel) choiceFits(p int, c *inst, e *Effect, a *Action) bool {
@@ -24,7 +21,7 @@ func (d *duel) choiceFits(p int, c *inst, e *Effect, a *Action) bool {
 	}
 	chooses := false
 	for _, o := range e.Do {
-		chooses = chooses || choosingOps[o.Op]
+		chooses = chooses || o.Op.is(traitChoosesOpponent)
 	}
 	q := a.ChoosePlayer - 1
 	switch {

@@ -249,16 +249,6 @@ func (d *duel) dmActivated(a *Action) bool {
 	return true
 }
 
-// dmProperSummonOps are the ops that perform a proper Summon of their kind
-// (a Fusion, Ritual, Xyz or Normal Summon by an effect), which may take a
-// Deck Master out of its zone (domain-summoning#proper-summon).
-var dmProperSummonOps = map[OpName]bool{
-	"fusion-summon":          true, // fusion.go
-	"ritual-summon":          true, // ritual.go
-	"rank-up-number":         true, // rankup.go
-	"fusion-from-graveyards": true, // fossil.go
-}
-
 // dmChoiceAllowed refuses an effect that would Special Summon a Deck
 // Master from its zone when the effect names another place (the hand, the
 // Deck, the Graveyard or the Extra Deck): the Deck Master Zone is none of
@@ -268,7 +258,7 @@ func (d *duel) dmChoiceAllowed(p int, c *inst, e *Effect, a *Action) bool {
 		return true
 	}
 	for _, o := range e.Do {
-		if dmProperSummonOps[o.Op] {
+		if o.Op.is(traitProperSummon) {
 			return true
 		}
 	}

@@ -37,11 +37,27 @@ type opEntry struct {
 	readBy string
 	// gap says why a continuous op no function reads yet applies nothing
 	// (the card's effect is known to be missing, not silently approximated).
-	gap   string
-	reads argSet  // the fields besides `what:` it reads
-	what  whatArg // the values it accepts in `what:`, if it reads it
-	file  string  // the file of its function (run, else pay, else readBy)
+	gap    string
+	traits opTrait // what rules elsewhere ask of it
+	reads  argSet  // the fields besides `what:` it reads
+	what   whatArg // the values it accepts in `what:`, if it reads it
+	file   string  // the file of its function (run, else pay, else readBy)
 }
+
+// opTrait is a fact about an op that a rule of another room asks.
+type opTrait uint8
+
+const (
+	traitDamage          opTrait = 1 << iota // inflicts effect damage (inflictsDamageTo, reflect.go)
+	traitFromDeck                            // takes a card from the Deck, so it needs one to find (findCheck, rules.go)
+	traitFromDeckOrHand                      // takes a card from the hand or the Deck (findCheck)
+	traitDeckToHand                          // adds a card from the Deck to the hand (searchAllowed, summonnegate.go)
+	traitProperSummon                        // a proper Summon of its kind, which may take a Deck Master from its zone (dmChoiceAllowed, deckmaster.go)
+	traitChoosesOpponent                     // chooses an opponent as it applies (choiceFits, chosenopp.go)
+)
+
+// is: does the op have the trait?
+func (n OpName) is(t opTrait) bool { return opTable[n].traits&t != 0 }
 
 // argSet is the fields of an Op, besides `what:`, that an op reads.
 type argSet uint8
@@ -91,9 +107,9 @@ var opTable = map[OpName]opEntry{
 	// burial.go
 	"tribute-burial": {run: opTributeBurial, file: "burial.go"},
 	// chosenopp.go
-	"eclipse-end-phase": {run: opEclipseEndPhase, file: "chosenopp.go"},
+	"eclipse-end-phase": {run: opEclipseEndPhase, traits: traitChoosesOpponent, file: "chosenopp.go"},
 	"face-down-all":     {run: opFaceDownAll, file: "chosenopp.go"},
-	"kaiju-across":      {run: opKaijuAcross, reads: argFilter, file: "chosenopp.go"},
+	"kaiju-across":      {run: opKaijuAcross, reads: argFilter, traits: traitChoosesOpponent, file: "chosenopp.go"},
 	// costs.go
 	"banish-from-gy-level": {check: checkBanishLevelCost, pay: payBanishLevelCost, file: "costs.go"},
 	"banish-self":          {check: checkBanishSelf, pay: payBanishSelf, file: "costs.go"},
@@ -148,9 +164,9 @@ var opTable = map[OpName]opEntry{
 	"drain-atk-per-counter":     {run: opDrainAtkPerCounter, reads: argN, file: "feathers.go"},
 	"remove-all-counters":       {check: checkRemoveAllCounters, pay: payRemoveAllCounters, file: "feathers.go"},
 	// fossil.go
-	"fusion-from-graveyards": {run: opFusionFromGraveyards, reads: argFilter, file: "fossil.go"},
+	"fusion-from-graveyards": {run: opFusionFromGraveyards, reads: argFilter, traits: traitProperSummon, file: "fossil.go"},
 	// fusion.go
-	"fusion-summon":                   {run: opFusionSummon, reads: argFilter, what: oneOf(WhatInstant), file: "fusion.go"},
+	"fusion-summon":                   {run: opFusionSummon, reads: argFilter, what: oneOf(WhatInstant), traits: traitProperSummon, file: "fusion.go"},
 	"special-summon-extra-same-level": {run: opSpecialSummonExtraSameLevel, file: "fusion.go"},
 	// fusionmats.go
 	"fusion-with-materials":           {run: opFusionWithMaterials, file: "fusionmats.go"},
@@ -225,17 +241,17 @@ var opTable = map[OpName]opEntry{
 	"discard-from-hand":          {run: opDiscardFromHand, reads: argN | argFilter, file: "ops_hands.go"},
 	"discard-from-opponent-hand": {run: opDiscardFromOpponentHand, reads: argN | argFilter, what: oneOf(WhatYours, WhatTheirs), file: "ops_hands.go"},
 	"draw-per-card":              {run: opDrawPerCard, reads: argN | argFilter, file: "ops_hands.go"},
-	"excavate-add":               {run: opExcavateAdd, reads: argN, file: "ops_hands.go"},
+	"excavate-add":               {run: opExcavateAdd, reads: argN, traits: traitDeckToHand, file: "ops_hands.go"},
 	"hand-to-deck":               {run: opHandToDeck, reads: argFilter, file: "ops_hands.go"},
 	// ops_lp.go
 	"both-lp-zero":            {run: opBothLPZero, file: "ops_lp.go"},
-	"damage":                  {run: opDamage, reads: argN | argTo, what: oneOf(WhatIfDestroyed), file: "ops_lp.go"},
-	"damage-attacker-atk":     {run: opDamageAttackerAtk, file: "ops_lp.go"},
-	"damage-battle-destroyer": {run: opDamageBattleDestroyer, file: "ops_lp.go"},
-	"damage-if-dark":          {run: opDamageIfDark, reads: argN, file: "ops_lp.go"},
-	"damage-level-x100":       {run: opDamageLevelX100, reads: argTo, file: "ops_lp.go"},
-	"damage-per-card":         {run: opDamagePerCard, reads: argN, what: oneOf(WhatHand), file: "ops_lp.go"},
-	"damage-target-atk":       {run: opDamageTargetAtk, reads: argTo, file: "ops_lp.go"},
+	"damage":                  {run: opDamage, reads: argN | argTo, what: oneOf(WhatIfDestroyed), traits: traitDamage, file: "ops_lp.go"},
+	"damage-attacker-atk":     {run: opDamageAttackerAtk, traits: traitDamage, file: "ops_lp.go"},
+	"damage-battle-destroyer": {run: opDamageBattleDestroyer, traits: traitDamage, file: "ops_lp.go"},
+	"damage-if-dark":          {run: opDamageIfDark, reads: argN, traits: traitDamage, file: "ops_lp.go"},
+	"damage-level-x100":       {run: opDamageLevelX100, reads: argTo, traits: traitDamage, file: "ops_lp.go"},
+	"damage-per-card":         {run: opDamagePerCard, reads: argN, what: oneOf(WhatHand), traits: traitDamage, file: "ops_lp.go"},
+	"damage-target-atk":       {run: opDamageTargetAtk, reads: argTo, traits: traitDamage, file: "ops_lp.go"},
 	"opponent-gains-lp":       {run: opOpponentGainsLp, reads: argN, file: "ops_lp.go"},
 	// ops_move.go
 	"add-to-hand":               {run: opAddToHand, what: oneOf(WhatTarget), file: "ops_move.go"},
@@ -261,8 +277,8 @@ var opTable = map[OpName]opEntry{
 	"nobleman-extermination":    {run: opNoblemanExtermination, reads: argFilter, file: "ops_move.go"},
 	"return-from-gy-to-hand":    {run: opReturnFromGyToHand, reads: argFilter, file: "ops_move.go"},
 	"return-self-to-deck-top":   {run: opReturnSelfToDeckTop, file: "ops_move.go"},
-	"search":                    {run: opSearch, reads: argN | argFilter, file: "ops_move.go"},
-	"send-from-deck-to-gy":      {run: opSendFromDeckToGy, reads: argFilter, file: "ops_move.go"},
+	"search":                    {run: opSearch, reads: argN | argFilter, traits: traitFromDeck | traitDeckToHand, file: "ops_move.go"},
+	"send-from-deck-to-gy":      {run: opSendFromDeckToGy, reads: argFilter, traits: traitFromDeck, file: "ops_move.go"},
 	"set-face-down":             {run: opSetFaceDown, what: oneOf(WhatTarget, WhatFlipFlop), file: "ops_move.go"},
 	"set-from-hand":             {run: opSetFromHand, file: "ops_move.go"},
 	"shuffle-into-deck":         {run: opShuffleIntoDeck, what: oneOf(WhatTarget), file: "ops_move.go"},
@@ -287,9 +303,9 @@ var opTable = map[OpName]opEntry{
 	"no-summons-until-your-draw":       {run: opNoSummonsUntilYourDraw, file: "ops_summon.go"},
 	"special-summon":                   {run: opSpecialSummon, what: flagsOf(WhatTarget, WhatNegated, WhatNoSynchro), file: "ops_summon.go"},
 	"special-summon-from-banished":     {run: opSpecialSummonFromBanished, reads: argFilter, file: "ops_summon.go"},
-	"special-summon-from-deck":         {run: opSpecialSummonFromDeck, reads: argFilter, what: flagsOf(WhatNegated, WhatNoSynchro, WhatOptional, WhatIfDestroyed), file: "ops_summon.go"},
+	"special-summon-from-deck":         {run: opSpecialSummonFromDeck, reads: argFilter, what: flagsOf(WhatNegated, WhatNoSynchro, WhatOptional, WhatIfDestroyed), traits: traitFromDeck, file: "ops_summon.go"},
 	"special-summon-from-gy-each":      {run: opSpecialSummonFromGyEach, what: oneOf(WhatSet), file: "ops_summon.go"},
-	"special-summon-from-hand-or-deck": {run: opSpecialSummonFromHandOrDeck, reads: argFilter, what: flagsOf(WhatHand, WhatOrGY, WhatNegated, WhatNoSynchro), file: "ops_summon.go"},
+	"special-summon-from-hand-or-deck": {run: opSpecialSummonFromHandOrDeck, reads: argFilter, what: flagsOf(WhatHand, WhatOrGY, WhatNegated, WhatNoSynchro), traits: traitFromDeckOrHand, file: "ops_summon.go"},
 	"special-summon-from-hand-or-gy":   {run: opSpecialSummonFromHandOrGy, reads: argFilter, file: "ops_summon.go"},
 	"special-summon-from-own-gy":       {run: opSpecialSummonFromOwnGy, reads: argFilter, file: "ops_summon.go"},
 	"special-summon-self":              {run: opSpecialSummonSelf, what: flagsOf(WhatDefense, WhatBanishOnLeave), file: "ops_summon.go"},
@@ -302,7 +318,7 @@ var opTable = map[OpName]opEntry{
 	"lose-lp-per-summoned":         {run: opLoseLpPerSummoned, reads: argN, file: "ops_sweep.go"},
 	"return-to-gy":                 {run: opReturnToGy, file: "ops_sweep.go"},
 	// pairdestroy.go
-	"add-then-destroy-pair": {run: opAddThenDestroyPair, reads: argFilter, what: flagsOf(WhatOptional), file: "pairdestroy.go"},
+	"add-then-destroy-pair": {run: opAddThenDestroyPair, reads: argFilter, what: flagsOf(WhatOptional), traits: traitChoosesOpponent, file: "pairdestroy.go"},
 	// pendulum.go
 	"cannot-special-summon": {readBy: "pendulumSummonable", file: "pendulum.go"},
 	"no-lp-for-spells":      {readBy: "payDMCostForSpell", file: "pendulum.go"},
@@ -315,7 +331,7 @@ var opTable = map[OpName]opEntry{
 	"normal-summon-condition": {readBy: "normalSummonAllowed", reads: argFilter, file: "procedure.go"},
 	"reveal":                  {check: checkRevealCost, pay: payRevealCost, reads: argFilter, file: "procedure.go"},
 	// rankup.go
-	"rank-up-number": {run: opRankUpNumber, reads: argFilter, file: "rankup.go"},
+	"rank-up-number": {run: opRankUpNumber, reads: argFilter, traits: traitProperSummon, file: "rankup.go"},
 	// reflect.go
 	"reflect-damage": {run: opReflectDamage, file: "reflect.go"},
 	// replace.go
@@ -331,7 +347,7 @@ var opTable = map[OpName]opEntry{
 	"stays-for":                  {readBy: "staysFor", reads: argN, file: "restrict.go"},
 	// ritual.go
 	"ritual-extra-deck-materials": {run: opRitualExtraDeckMaterials, reads: argFilter, file: "ritual.go"},
-	"ritual-summon":               {run: opRitualSummon, reads: argToFilter | argFilter, what: oneOf(WhatHandOrGY), file: "ritual.go"},
+	"ritual-summon":               {run: opRitualSummon, reads: argToFilter | argFilter, what: oneOf(WhatHandOrGY), traits: traitProperSummon, file: "ritual.go"},
 	// rivalry.go
 	"keep-one-type": {run: opKeepOneType, file: "rivalry.go"},
 	"one-type-each": {readBy: "typeLock", file: "rivalry.go"},

@@ -12,19 +12,13 @@ package rulings
 
 import "fmt"
 
-// damageOps are the ops that inflict effect damage.
-var damageOps = map[OpName]bool{
-	"damage": true, "damage-target-atk": true, "damage-level-x100": true, "damage-if-dark": true,
-	"damage-attacker-atk": true, "damage-battle-destroyer": true, "damage-per-card": true,
-}
-
 // inflictsDamageTo says whether link l would inflict effect damage to p.
 func (d *duel) inflictsDamageTo(l *link, p int) bool {
 	if l == nil || l.ctrl == p {
 		return false
 	}
 	for _, o := range l.eff.Do {
-		if damageOps[o.Op] && (o.To == "" || o.To == ToOpponent || o.To == ToBoth) {
+		if o.Op.is(traitDamage) && (o.To == "" || o.To == ToOpponent || o.To == ToBoth) {
 			return true
 		}
 	}

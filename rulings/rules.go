@@ -161,13 +161,6 @@ func hasOp(e *Effect, op OpName) bool {
 	return false
 }
 
-// deckFetch names the ops that take a card from the Deck and where they
-// may also look.
-var deckFetch = map[OpName]bool{
-	"search": false, "special-summon-from-deck": false, "send-from-deck-to-gy": false,
-	"special-summon-from-hand-or-deck": true,
-}
-
 // findCheck: may a card that gets a card from the Deck be activated when
 // the Deck holds none it can get? Triggers are not checked: they activate
 // by themselves.
@@ -176,10 +169,10 @@ func (d *duel) findCheck(p int, c *inst, e *Effect) bool {
 		return true
 	}
 	for _, o := range e.Do {
-		hand, ok := deckFetch[o.Op]
-		if !ok {
+		if !o.Op.is(traitFromDeck | traitFromDeckOrHand) {
 			continue
 		}
+		hand := o.Op.is(traitFromDeckOrHand)
 		found := false
 		pool := d.pl[p].deck
 		if hand {

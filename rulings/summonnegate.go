@@ -136,9 +136,6 @@ func (d *duel) deckToHandBlocked(p int, src *inst) bool {
 	return true
 }
 
-// deckToHandOps are the ops that add a card from the Deck to the hand.
-var deckToHandOps = map[OpName]bool{"search": true, "excavate-add": true}
-
 // searchAllowed: while a `no-deck-to-hand` card applies ("Thunder King
 // Rai-Oh"), a card or effect that would add a card from the Deck to the
 // hand cannot be activated ("Pot of Duality", an optional search trigger);
@@ -150,7 +147,7 @@ func (d *duel) searchAllowed(p int, c *inst, e *Effect) bool {
 	}
 	adds := false
 	for _, o := range e.Do {
-		adds = adds || deckToHandOps[o.Op]
+		adds = adds || o.Op.is(traitDeckToHand)
 	}
 	if !adds {
 		return true

@@ -179,4 +179,3 @@ func sortedKeys[K ~string, V any](m map[K]V) []K {
 	slices.Sort(keys)
 	return keys
 }
-
