@@ -9,6 +9,16 @@ package rulings
 // cannot come back in the End Phase). Only a monster card that is a monster
 // where it is leaving from is banished: a Trap Monster, an equipped monster
 // card or an Xyz Material still goes to the Graveyard.
+//
+// Banished instead of returned to the hand: while a face-up card with the
+// continuous `bounce-becomes-banish` applies ("Degenerate Circuit"), a
+// monster that would go from the field to the hand (a bounce, a Spirit's
+// return) is banished instead; moveTo asks handBanisher for every move to
+// the hand. As ProjectIgnis scripts it (official/c36995273.lua: a
+// to-hand redirect to the banished cards for any card in a Monster Zone or
+// any monster card on the field), a Trap Monster and an equipped monster
+// card count too. An Extra Deck monster, which goes to the Extra Deck
+// rather than the hand, is left to extraDeckBound.
 
 // gyBanisher is the face-up card that banishes c instead of letting it go
 // to the Graveyard, or nil.
@@ -18,6 +28,20 @@ func (d *duel) gyBanisher(c *inst) *inst {
 	}
 	for _, f := range d.allField() {
 		if d.live(f, "monsters-banished-instead-of-gy") != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// handBanisher is the face-up card that banishes c instead of letting it
+// return from the field to the hand, or nil.
+func (d *duel) handBanisher(c *inst) *inst {
+	if c.c == nil || !c.onField() || (c.loc != locMonster && c.c.Kind != "monster") || c.c.ExtraDeck() {
+		return nil
+	}
+	for _, f := range d.allField() {
+		if d.live(f, "bounce-becomes-banish") != nil {
 			return f
 		}
 	}

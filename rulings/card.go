@@ -77,6 +77,13 @@ func (c *Card) IsMonster() bool { return c.Kind == "monster" }
 // Has reports whether the card has the given subtype (e.g. "union", "field").
 func (c *Card) Has(subtype string) bool { return slices.Contains(c.Subtypes, subtype) }
 
+// ExtraDeck reports whether the card is an Extra Deck monster (Fusion,
+// Synchro, Xyz or Link), which goes back to the Extra Deck, not the hand
+// or the Deck.
+func (c *Card) ExtraDeck() bool {
+	return c.IsMonster() && slices.ContainsFunc([]string{"fusion", "synchro", "xyz", "link"}, c.Has)
+}
+
 // Slugify lower-cases s and joins its letters and digits with single dashes.
 func Slugify(s string) string {
 	var b strings.Builder

@@ -416,5 +416,5 @@ var opTable = map[OpName]opEntry{
 	"opponent-cannot-banish-from-gy": {readBy: "gyBanishLock", file: "zones.go"},
 	"to-deck-instead-of-gy":          {readBy: "moveTo", file: "zones.go"},
 	// no reader yet
-	"bounce-becomes-banish": {gap: "Degenerate Circuit: a card returned to the hand is not banished instead yet"},
+	"bounce-becomes-banish": {readBy: "handBanisher", file: "banishinstead.go"},
 }

@@ -175,12 +175,8 @@ func opReturnToHand(d *duel, l *link, o Op) {
 // extraDeckBound is where a card going to the hand or Deck really goes: a
 // Fusion, Synchro, Xyz or Link Monster returns to its owner's Extra Deck.
 func extraDeckBound(c *inst, to string) string {
-	if (to == locHand || to == locDeck) && c.c != nil && c.c.IsMonster() {
-		for _, s := range []string{"fusion", "synchro", "xyz", "link"} {
-			if c.c.Has(s) {
-				return locExtra
-			}
-		}
+	if (to == locHand || to == locDeck) && c.c != nil && c.c.ExtraDeck() {
+		return locExtra
 	}
 	return to
 }

@@ -73,6 +73,9 @@ func (d *duel) moveTo(c *inst, to, why string) {
 	if b := d.gyBanisher(c); to == locGY && b != nil { // banishinstead.go
 		to, why = locBanished, why+"; "+b.name()+" banishes it instead of the Graveyard"
 	}
+	if b := d.handBanisher(c); to == locHand && b != nil { // banishinstead.go
+		to, why = locBanished, why+"; "+b.name()+" banishes it instead of returning it to the hand"
+	}
 	to, why = d.leaveRedirect(c, to, why) // selfsummon.go
 	to = extraDeckBound(c, pendulumBound(c, to))
 	from := d.locName(c)
