@@ -103,6 +103,9 @@ type Replay struct {
 	// Key is the situation's rulings.Scenario.Key ("" for deck questions
 	// and fake engines): Set.Sealed knows a certification situation by it.
 	Key string
+	// Scenario is the parsed situation (nil for deck questions and fake
+	// engines): Set.Seal knows the situations near it by its features.
+	Scenario *rulings.Scenario
 }
 
 var lineRE = regexp.MustCompile(`\b([Ll])ine (\d+)\b`)

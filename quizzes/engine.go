@@ -132,7 +132,7 @@ func (p *parsedScenario) Replay(format, query string) (Replay, error) {
 	if err != nil {
 		return Replay{}, err
 	}
-	return Replay{Answer: ans, Steps: r.steps, Start: r.start, Narration: p.narration, Key: p.key}, nil
+	return Replay{Answer: ans, Steps: r.steps, Start: r.start, Narration: p.narration, Key: p.key, Scenario: p.s}, nil
 }
 
 // CheckDeck checks a Domain deck list against the catalogue's cards.

@@ -27,11 +27,10 @@ const sealedDeckText = "This deck is one of the judge certification's questions,
 type sealedDecks struct {
 	once sync.Once
 	keys map[string]bool
-	// bundled holds the bundled scenarios' Keys: public already, so never
-	// sealed (TestBoards wants none of them to be a certification
-	// question's situation).
-	bundledOnce sync.Once
-	bundled     map[string]bool
+	// situations knows the certification situations and the ones anyone
+	// may replay (practice, the bundled scenarios): made once.
+	situationsOnce sync.Once
+	situations     *quizzes.Seal
 }
 
 // isSealedDeck reports whether res checked a certification question's deck.
@@ -68,8 +67,11 @@ func (s *Server) isSealedDeck(c echo.Context, res pools.Result) (bool, error) {
 const sealedSituationText = "This situation is one of the judge certification's questions, so the replay tools keep its outcome to themselves. Change the scenario, or practise on the practice quizzes."
 
 // isSealedSituation reports whether sc plays a certification question's
-// situation (quizzes.Set.Sealed, by rulings.Scenario.Key). It waits for
-// the banks at start-up; a server without quizzes seals none.
+// situation, or a variant of one a script makes from what an attempt shows
+// (quizzes.Seal: another order within a zone, one more card, another LP, one
+// more pass, the players' letters swapped), and is no nearer a situation
+// anyone may replay (a practice question's, a bundled scenario). It waits
+// for the banks at start-up; a server without quizzes seals none.
 func (s *Server) isSealedSituation(c echo.Context, sc *rulings.Scenario) (bool, error) {
 	if s.d.Quiz == nil || s.d.Quiz.Banks == nil {
 		return false, nil
@@ -78,16 +80,15 @@ func (s *Server) isSealedSituation(c echo.Context, sc *rulings.Scenario) (bool, 
 	if err != nil {
 		return false, err
 	}
-	s.sealed.bundledOnce.Do(func() {
-		s.sealed.bundled = map[string]bool{}
+	s.sealed.situationsOnce.Do(func() {
+		var open []*rulings.Scenario
 		if s.d.Replay != nil {
-			for _, b := range s.d.Replay.Scenarios {
-				s.sealed.bundled[b.Key()] = true
-			}
+			open = s.d.Replay.Scenarios
 		}
+		s.sealed.situations = set.Seal(open...)
 	})
-	k := sc.Key()
-	return set.Sealed(k) && !s.sealed.bundled[k], nil
+	_, refused := s.sealed.situations.Refuses(sc)
+	return refused, nil
 }
 
 // sealedJSON is the API's refusal of a sealed deck or situation.

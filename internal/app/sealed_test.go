@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/url"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -106,6 +108,20 @@ func TestSealedSituations(t *testing.T) {
 		}
 		return strings.Join(out, "\n") + "\n"
 	}
+	// variant is the situation as a candidate's script re-types it from an
+	// attempt page with changes that cannot matter to most questions: one
+	// more card in the Graveyard, one more pass.
+	position := regexp.MustCompile(`^[A-F][0-9]? [a-z/& ]+:`)
+	variant := func(src string) string {
+		ls := strings.Split(rewrite(src), "\n")
+		for i, l := range ls {
+			if position.MatchString(l) {
+				ls = slices.Insert(ls, i, "B graveyard: Giant Rat")
+				break
+			}
+		}
+		return strings.Join(ls, "\n") + "both pass\n"
+	}
 	api := func(src string) int {
 		t.Helper()
 		resp, err := http.Post(a.URL()+"/api/replay", "text/plain", strings.NewReader(src))
@@ -115,7 +131,7 @@ func TestSealedSituations(t *testing.T) {
 		resp.Body.Close()
 		return resp.StatusCode
 	}
-	var sealed, open int
+	var sealed, open, variants int
 	var first string
 	for _, b := range set.Banks() {
 		shown := b.Practice()
@@ -131,6 +147,14 @@ func TestSealedSituations(t *testing.T) {
 				if code, code2 := api(q.Scenario), api(rewrite(q.Scenario)); code != http.StatusForbidden || code2 != http.StatusForbidden {
 					t.Errorf("%s: the replay API answered %d, and %d rewritten, for a certification situation; want 403", q.ID, code, code2)
 				}
+				switch code := api(variant(q.Scenario)); code {
+				case http.StatusBadRequest: // the script's line does not fit this board
+				case http.StatusForbidden:
+					variants++
+				default:
+					variants++
+					t.Errorf("%s: the replay API answered %d for a script's variant of a certification situation; want 403", q.ID, code)
+				}
 				if first == "" {
 					first = q.Scenario
 				}
@@ -142,8 +166,8 @@ func TestSealedSituations(t *testing.T) {
 			}
 		}
 	}
-	if sealed == 0 || open == 0 {
-		t.Fatalf("%d certification and %d practice situations: the test needs both", sealed, open)
+	if sealed == 0 || open == 0 || variants < sealed/2 {
+		t.Fatalf("%d certification situations (%d variants read) and %d practice situations: the test needs all", sealed, variants, open)
 	}
 	cd := newCandidate(t, a.URL())
 	_, form := cd.must("GET", "/replay", nil, 200)
@@ -151,5 +175,5 @@ func TestSealedSituations(t *testing.T) {
 	if !strings.Contains(p.Text("main"), "judge certification") {
 		t.Errorf("the paste form's refusal does not say why: %q", p.Text("main"))
 	}
-	t.Logf("%d certification situations sealed, %d practice situations played", sealed, open)
+	t.Logf("%d certification situations sealed (and %d variants of them), %d practice situations played", sealed, variants, open)
 }

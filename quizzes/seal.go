@@ -1,0 +1,238 @@
+package quizzes
+
+import (
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+
+	"substep/rulings"
+)
+
+// The replay tools refuse a certification question's situation (web's
+// sealed checks), and knowing it by its exact Key is not enough: a
+// candidate's script re-types the board and the steps an attempt shows
+// with one change that cannot matter to the question (a card moved within
+// its zone, one more card in the Deck, another LP, one more pass, the
+// players' letters swapped), and the tools answered that. So a Seal knows
+// situations by their features (a multiset: the header that changes play,
+// every starting card with its state, every step as a judge tells it, the
+// players named by their seat from the turn player's) and refuses a
+// scenario that
+//
+//   - lacks at most SealSlack of some certification situation's features,
+//     and adds at most SealPadding (a big scenario of a visitor's own that
+//     happens to hold a small certification situation is played), and
+//   - is at least as near that situation as it is to every open one (a
+//     practice question's, a bundled scenario's: what anyone may replay),
+//
+// so that a variant of a certification board is refused, and the public
+// scenario it varies (or a variant of that) is still played.
+
+// SealSlack is how many of a certification situation's features a scenario
+// may lack and still be refused as that situation: at least
+// sealSlackMin, a quarter of them for bigger situations.
+func SealSlack(n int) int { return max(sealSlackMin, n/4) }
+
+const sealSlackMin = 2
+
+// SealPadding is how many features a scenario may add to a certification
+// situation of n features and still be refused as that situation: twice
+// as many, at least sealPaddingMin. A script that pads a situation with
+// more (thirty unrelated cards) gets past the seal: the seal raises the
+// cost of a lookup, and a visitor's big scenario must still play.
+func SealPadding(n int) int { return max(sealPaddingMin, 2*n) }
+
+const sealPaddingMin = 8
+
+// sealExtraWeight is what each feature a scenario adds to a situation
+// counts in its distance, against 1 for each it lacks: adding cards costs
+// a candidate nothing, and only decides which of two situations is nearer.
+const sealExtraWeight = 0.25
+
+// Features is a situation as a multiset of feature lines.
+type Features map[string]int
+
+// Seal tells whether a scenario is (near) a certification situation.
+type Seal struct {
+	cert, open []Features
+	certIDs    []string
+}
+
+// possessiveRE and playerRE are the players as a narration names them.
+var (
+	possessiveRE = regexp.MustCompile(`\bPlayer ([A-Z][0-9]?)'s `)
+	playerRE     = regexp.MustCompile(`\bPlayer ([A-Z][0-9]?)\b`)
+)
+
+// SituationFeatures lists what sc shows: its header, every starting card
+// with its state (in no order within its zone), and every narrated step,
+// each player named by seat from the turn player ("P0" the turn player,
+// "P1" next). Whose card a step names ("Player B's") is left out (the
+// board says it, and a script may or may not write it).
+func SituationFeatures(sc *rulings.Scenario) Features {
+	f := Features{}
+	seat := map[string]string{}
+	n := max(len(sc.Names), 1)
+	canon := func(i int) string { return fmt.Sprintf("P%d", ((i-sc.Turn)%n+n)%n) }
+	for i, name := range sc.Names {
+		seat[name] = canon(i)
+	}
+	f[fmt.Sprintf("turn %d phase %s players %d teams %d", sc.TurnNumber, sc.Phase, len(sc.Names), len(sc.Teams))]++
+	if len(sc.Match) > 0 || sc.ExtraDuel {
+		m := map[string]int{}
+		for k, v := range sc.Match {
+			m[seat[k]] = v
+		}
+		f[fmt.Sprintf("match %v extra %v", m, sc.ExtraDuel)]++
+	}
+	for _, k := range slices.Sorted(maps.Keys(sc.Limits)) {
+		f[fmt.Sprintf("limit %s %d", strings.ToLower(k), sc.Limits[k])]++
+	}
+	steps := rulings.Narrate(sc)
+	var told strings.Builder
+	for _, s := range steps {
+		told.WriteString(strings.ToLower(s.Text) + "\n")
+	}
+	for i, p := range sc.Players {
+		who := canon(i)
+		f[fmt.Sprintf("%s lp %d", who, p.LP)]++
+		zones := [][]rulings.CardSpec{p.Hand, p.Deck, p.GY, p.Banished, p.Monsters, p.Spells, p.Field, p.Extra, p.DeckMaster}
+		for z, cards := range zones {
+			for _, c := range cards {
+				k := cardFeature(who, z, c, canon)
+				if inertZones[z] && (c.Card == nil || !strings.Contains(told.String(), `"`+strings.ToLower(c.Card.Name)+`"`)) {
+					k = inert + k
+				}
+				f[k]++
+			}
+		}
+	}
+	for _, s := range steps {
+		t := possessiveRE.ReplaceAllString(s.Text, "")
+		t = playerRE.ReplaceAllStringFunc(t, func(m string) string {
+			if c, ok := seat[strings.TrimPrefix(m, "Player ")]; ok {
+				return c
+			}
+			return m
+		})
+		f["step "+strings.ToLower(t)]++
+	}
+	return f
+}
+
+// inertZones are the zones (in SituationFeatures' order: hand, Deck,
+// Graveyard, banished, …, Extra Deck) where a card no step names is
+// inert: SealPadding does not count it, so padding a situation with
+// unrelated cards does not get it past the seal.
+var inertZones = map[int]bool{0: true, 1: true, 2: true, 3: true, 7: true}
+
+// inert marks an inert card's feature.
+const inert = "~ "
+
+// cardFeature is one starting card: its player's seat, its zone, its name
+// ("?" for an unnamed card) and its state.
+func cardFeature(who string, zone int, c rulings.CardSpec, canon func(int) string) string {
+	name := "?"
+	if c.Card != nil {
+		name = strings.ToLower(c.Card.Name)
+	}
+	owner := ""
+	if c.Owner >= 0 {
+		owner = canon(c.Owner)
+	}
+	c.Card, c.Line, c.Owner = nil, 0, 0
+	c.EquipTo = strings.ToLower(c.EquipTo)
+	return fmt.Sprintf("%s zone %d %s owner %s %+v", who, zone, name, owner, c)
+}
+
+// distance is how far s (of size n) is from situation c: each feature of
+// c that s lacks counts 1, each one s adds sealExtraWeight; miss is the
+// first part. It looks up only c's features, so that a huge scenario costs
+// no more than a small one per situation.
+func distance(c, s Features, n int) (d float64, miss, extra int) {
+	common, active := 0, 0
+	for k, want := range c {
+		have := s[k]
+		miss += max(0, want-have)
+		common += min(want, have)
+		if !strings.HasPrefix(k, inert) {
+			active += min(want, have)
+		}
+	}
+	return float64(miss) + sealExtraWeight*float64(n-common), miss, s.activeSize() - active
+}
+
+// activeSize is how many features f holds that are not inert cards.
+func (f Features) activeSize() int {
+	n := 0
+	for k, v := range f {
+		if !strings.HasPrefix(k, inert) {
+			n += v
+		}
+	}
+	return n
+}
+
+// size is how many features f holds.
+func (f Features) size() int {
+	n := 0
+	for _, v := range f {
+		n += v
+	}
+	return n
+}
+
+// Seal makes the seal of the set's certification situations; open are
+// scenarios anyone may replay beside the set's practice questions and
+// bundled question files (the site's bundled scenarios).
+func (s *Set) Seal(open ...*rulings.Scenario) *Seal {
+	seal := &Seal{}
+	seen := map[string]bool{} // "cert "/"open " + Key
+	for _, b := range s.Banks() {
+		for _, q := range b.Questions {
+			cert := q.Pool == PoolCertification && q.ScenarioFile == ""
+			k := fmt.Sprint(cert, q.Replay.Key)
+			if q.Replay.Scenario == nil || seen[k] {
+				continue
+			}
+			seen[k] = true
+			f := SituationFeatures(q.Replay.Scenario)
+			if cert {
+				seal.cert = append(seal.cert, f)
+				seal.certIDs = append(seal.certIDs, q.ID)
+			} else {
+				seal.open = append(seal.open, f)
+			}
+		}
+	}
+	for _, sc := range open {
+		seal.open = append(seal.open, SituationFeatures(sc))
+	}
+	return seal
+}
+
+// Refuses reports whether sc is a certification situation, or near one
+// (see SealSlack and SealPadding), and no nearer an open one; id is the question whose
+// situation it is nearest.
+func (s *Seal) Refuses(sc *rulings.Scenario) (id string, refused bool) {
+	f := SituationFeatures(sc)
+	n := f.size()
+	best := -1.0
+	for i, c := range s.cert {
+		d, miss, extra := distance(c, f, n)
+		if size := c.size(); miss <= SealSlack(size) && extra <= SealPadding(size) && (best < 0 || d < best) {
+			best, id = d, s.certIDs[i]
+		}
+	}
+	if best < 0 {
+		return "", false
+	}
+	for _, o := range s.open {
+		if d, _, _ := distance(o, f, n); d < best {
+			return "", false
+		}
+	}
+	return id, true
+}
