@@ -30,7 +30,7 @@ func (d *duel) attackAllowed(m, target *inst, def int) bool {
 // Tyranno") may attack each opponent's monster once, and in Domain every
 // opponent's monsters (domain-continuous-effects#example-3).
 func (d *duel) attackAgain(m, target *inst) bool {
-	if m.hasOp("continuous", "attack-all-monsters") == nil || m.effNegated || target == nil {
+	if m.hasOp(EffectContinuous, "attack-all-monsters") == nil || m.effNegated || target == nil {
 		return false
 	}
 	if !d.reaches(m.ctrl, target.ctrl, nil) {
@@ -59,7 +59,7 @@ func (m *inst) noteAttack(target *inst) {
 // opponent controls fewer monsters than o (one such opponent is enough).
 func (d *duel) mineLock(p int) *inst {
 	for _, x := range d.allField() {
-		if !x.faceUp || x.effNegated || x.hasOp("continuous", "mystic-mine") == nil {
+		if !x.faceUp || x.effNegated || x.hasOp(EffectContinuous, "mystic-mine") == nil {
 			continue
 		}
 		o := x.ctrl
@@ -107,7 +107,7 @@ func (d *duel) pierces(a *inst, q int) bool {
 			continue
 		}
 		for _, o := range x.c.Effects {
-			if o.Kind != "continuous" {
+			if o.Kind != EffectContinuous {
 				continue
 			}
 			for _, op := range o.Do {

@@ -237,7 +237,7 @@ func (d *duel) mayDeclare(a *Action, m *inst, target *inst, def int, rr ruleRef)
 // for each attack; false when they cannot be paid or the payment ends the
 // duel.
 func (d *duel) payAttackCost(p int, m *inst) bool {
-	if n := m.opN("continuous", "attack-cost-lp"); n > 0 && d.live(m, "attack-cost-lp") != nil {
+	if n := m.opN(EffectContinuous, "attack-cost-lp"); n > 0 && d.live(m, "attack-cost-lp") != nil {
 		if !d.canPayLP(p, n, "an attack with "+m.name()) {
 			return false
 		}
@@ -359,7 +359,7 @@ func (d *duel) enterDamageStep() {
 		}
 		for i := range m.c.Effects {
 			e := &m.c.Effects[i]
-			if e.Kind != "trigger" {
+			if e.Kind != EffectTrigger {
 				continue
 			}
 			switch e.When {
@@ -495,14 +495,14 @@ func (d *duel) flipAttacked(at *attack, rule ruleRef) {
 	d.emit("flip", tg.ctrl, tg.name(), fmt.Sprintf("%s is flipped face-up", d.describe(tg)), rule)
 	// A Trap Monster attacking a monster that negates Traps: asked before
 	// the flip, which may take the Trap Monster off the field.
-	trapMonVsNegator := at.attacker.trapMon && tg.hasOp("continuous", "negate-traps") != nil
+	trapMonVsNegator := at.attacker.trapMon && tg.hasOp(EffectContinuous, "negate-traps") != nil
 	d.faceUpNow(tg)
 	if trapMonVsNegator && at.attacker.loc != locMonster {
 		d.note(fmt.Sprintf("%s is no longer a monster, so there is no damage calculation", at.attacker.name()), plain("hat-04#point-4"))
 	}
 	for i := range tg.c.Effects {
 		e := &tg.c.Effects[i]
-		if e.Kind == "flip" || (e.Kind == "trigger" && e.When == TrigFlip) {
+		if e.Kind == EffectFlip || (e.Kind == EffectTrigger && e.When == TrigFlip) {
 			idx := d.p.triggerTiming(TrigFlip)
 			d.queue(tg, e, idx, at.attacker)
 			if idx > d.ds {
@@ -531,7 +531,7 @@ func (d *duel) applyBattleDamage(at *attack, rule ruleRef) {
 		if by := at.res.by[q]; by != nil && by.c != nil {
 			for i := range by.c.Effects {
 				e := &by.c.Effects[i]
-				if e.Kind == "trigger" && (e.When == TrigBattleDamage || e.When == WhenDirectBattleDamage && at.target == nil) {
+				if e.Kind == EffectTrigger && (e.When == TrigBattleDamage || e.When == WhenDirectBattleDamage && at.target == nil) {
 					d.queueBattle(by, e, TrigBattleDamage, other(at, by))
 				}
 			}
@@ -713,7 +713,7 @@ func (d *duel) fieldBoost(a, tg *inst) {
 		if f == nil || !f.faceUp {
 			continue
 		}
-		n := f.opN("continuous", "field-hero-boost")
+		n := f.opN(EffectContinuous, "field-hero-boost")
 		if n == 0 {
 			continue
 		}

@@ -88,9 +88,9 @@ func opAllDefenseToAttack(d *duel, l *link, o Op) {
 			}
 			for i := range m.c.Effects {
 				switch e := &m.c.Effects[i]; {
-				case e.Kind == "flip":
+				case e.Kind == EffectFlip:
 					d.emit("rule", m.ctrl, m.name(), fmt.Sprintf("%s's Flip Effect does not activate: %s turned it face-up without flipping it", m.name(), l.src.name()), ruleRef{})
-				case e.Kind == "trigger" && e.When == TrigFlip:
+				case e.Kind == EffectTrigger && e.When == TrigFlip:
 					d.queue(m, e, -1, nil)
 				}
 			}

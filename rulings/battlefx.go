@@ -54,7 +54,7 @@ func (d *duel) destroyerTriggers(at *attack, m *inst) {
 	}
 	for i := range k.c.Effects {
 		e := &k.c.Effects[i]
-		if e.Kind != "trigger" {
+		if e.Kind != EffectTrigger {
 			continue
 		}
 		toGY := m.loc == locGY

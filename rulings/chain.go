@@ -37,7 +37,7 @@ func (d *duel) timingName() string {
 func (d *duel) pushLink(l *link, costs []string) {
 	ch := d.openChainRecord()
 	l.rec = &Link{N: len(ch.Links) + 1, Card: l.src.name(), Effect: effectName(l.src.c, l.eff), Controller: d.pn(l.ctrl),
-		Kind: l.eff.Kind, Speed: l.eff.speed(l.src.c), Costs: costs, Line: d.line}
+		Kind: string(l.eff.Kind), Speed: l.eff.speed(l.src.c), Costs: costs, Line: d.line}
 	for _, t := range l.targets {
 		l.rec.Targets = append(l.rec.Targets, d.describe(t))
 	}
@@ -263,7 +263,7 @@ func (d *duel) mayActivate(a *Action) (c *inst, e *Effect, cardAct, ok bool) {
 	if !d.responseTurn(p) || d.responseBarred(p, c, e) {
 		return nil, nil, false, false
 	}
-	cardAct = !c.isMonster() && e.Kind == "activate"
+	cardAct = !c.isMonster() && e.Kind == EffectActivate
 	if cardAct {
 		if e, ok = d.continuousTrapUse(c, e, a); !ok {
 			return nil, nil, false, false
@@ -499,7 +499,7 @@ func (d *duel) priorityCheck(p int, c *inst, e *Effect, asked bool) bool {
 		d.illegal(fmt.Sprintf("only the turn player acts first after a Summon or a chain resolves"), r)
 		return false
 	}
-	if ignitionFirst(d.p) && c.isMonster() && e.Kind == "ignition" {
+	if ignitionFirst(d.p) && c.isMonster() && e.Kind == EffectIgnition {
 		d.note(fmt.Sprintf("%s uses priority: a monster's Ignition Effect before %s may respond", d.pn(p), d.pn(d.opp(p))), r)
 		return true
 	}
@@ -534,13 +534,13 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 		ok := false
 		switch {
 		case c.loc == locHand:
-			ok = (e.Kind == "activate" && !c.isMonster()) || ((e.Kind == "quick" || e.Kind == "ignition") && e.From == "hand")
+			ok = (e.Kind == EffectActivate && !c.isMonster()) || ((e.Kind == EffectQuick || e.Kind == EffectIgnition) && e.From == "hand")
 		case c.loc == locGY:
-			ok = e.From == "graveyard" && (e.Kind == "quick" || e.Kind == "ignition")
+			ok = e.From == "graveyard" && (e.Kind == EffectQuick || e.Kind == EffectIgnition)
 		case !c.faceUp && c.loc != locMonster:
-			ok = e.Kind == "activate"
+			ok = e.Kind == EffectActivate
 		case c.faceUp && c.onField():
-			ok = (e.Kind == "ignition" || e.Kind == "quick") && e.From == ""
+			ok = (e.Kind == EffectIgnition || e.Kind == EffectQuick) && e.From == ""
 		}
 		if hasOp(e, "union-equip") && c.loc != locMonster || hasOp(e, "union-unequip") && (c.loc != locSpell || c.equipTo == nil) {
 			ok = false
@@ -605,7 +605,7 @@ func (d *duel) categories(c *inst, e *Effect) []string {
 	if e.Timing != "" {
 		cats = append(cats, AllowNamedTiming)
 	}
-	if e.Kind == "activate" && conditions[e.When].event {
+	if e.Kind == EffectActivate && conditions[e.When].event {
 		cats = append(cats, AllowMetRequirement)
 	}
 	return cats
@@ -631,7 +631,7 @@ func dsClass(c *inst, e *Effect) string {
 		return AllowMonsterNegator
 	case e.Negates == "effect" && monster:
 		return dsMonsterEffectNegator
-	case e.Negates == "activation" && e.Kind == "activate":
+	case e.Negates == "activation" && e.Kind == EffectActivate:
 		return dsSpellActivationNegator
 	case e.Negates != "":
 		return dsSpellEffectNegator
@@ -713,7 +713,7 @@ func (d *duel) damageStepAllows(c *inst, e *Effect) bool {
 
 // conditionMet checks an activation requirement ("when").
 func (d *duel) conditionMet(p int, c *inst, e *Effect) bool {
-	if e.Kind == "trigger" {
+	if e.Kind == EffectTrigger {
 		return true
 	}
 	if check := conditions[e.When].check; check != nil {

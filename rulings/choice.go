@@ -45,7 +45,7 @@ func choiceLabel(c *Card, s string) string {
 	s = strings.ToLower(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(strings.ToLower(s)), "the ")))
 	for i := range c.Effects {
 		e := &c.Effects[i]
-		if len(e.Alts) == 0 && !(e.Label != "" && (e.Kind == "ignition" || e.Kind == "quick")) {
+		if len(e.Alts) == 0 && !(e.Label != "" && (e.Kind == EffectIgnition || e.Kind == EffectQuick)) {
 			continue
 		}
 		for _, x := range append([]Effect{*e}, e.Alts...) {

@@ -55,7 +55,7 @@ func (d *duel) standbyMaintenance() {
 		}
 		for i := range c.c.Effects {
 			e := &c.c.Effects[i]
-			if e.Kind != "maintenance" {
+			if e.Kind != EffectMaintenance {
 				continue
 			}
 			n := 0

@@ -32,7 +32,7 @@ func (d *duel) destroyedByOpponent(c *inst, held, battle bool) {
 	}
 	for i := range c.c.Effects {
 		e := &c.c.Effects[i]
-		if e.Kind != "trigger" || e.When != trigDestroyedByOpponent && (battle || e.When != trigDestroyedByOppEffect) {
+		if e.Kind != EffectTrigger || e.When != trigDestroyedByOpponent && (battle || e.When != trigDestroyedByOppEffect) {
 			continue
 		}
 		if battle {

@@ -148,14 +148,14 @@ func (c *inst) triggersOn(when When) iter.Seq[*Effect] {
 			return
 		}
 		for i := range c.c.Effects {
-			if e := &c.c.Effects[i]; e.Kind == "trigger" && e.When == when && !yield(e) {
+			if e := &c.c.Effects[i]; e.Kind == EffectTrigger && e.When == when && !yield(e) {
 				return
 			}
 		}
 	}
 }
 
-func (c *inst) hasOp(kind string, op OpName) *Effect {
+func (c *inst) hasOp(kind EffectKind, op OpName) *Effect {
 	if c.c == nil {
 		return nil
 	}
@@ -173,7 +173,7 @@ func (c *inst) hasOp(kind string, op OpName) *Effect {
 	return nil
 }
 
-func (c *inst) opN(kind string, op OpName) int {
+func (c *inst) opN(kind EffectKind, op OpName) int {
 	if e := c.hasOp(kind, op); e != nil {
 		for _, o := range e.Do {
 			if o.Op == op {
@@ -373,7 +373,7 @@ func (d *duel) locName(c *inst) string {
 // atk is c's current ATK.
 func (d *duel) atkOf(c *inst) int {
 	v := c.atkBase + c.atkAdd
-	if n := c.opN("continuous", "atk-per-counter"); n != 0 && d.live(c, "atk-per-counter") != nil { // n < 0: "Black-Winged Dragon"
+	if n := c.opN(EffectContinuous, "atk-per-counter"); n != 0 && d.live(c, "atk-per-counter") != nil { // n < 0: "Black-Winged Dragon"
 		v += n * c.counters
 	}
 	if d.inCalc {
@@ -406,7 +406,7 @@ func (d *duel) fewCardsBoost(c *inst) int {
 
 // fewCardsBoostOnly is "Blade Knight"'s gain alone.
 func (d *duel) fewCardsBoostOnly(c *inst) int {
-	n := c.opN("continuous", "atk-if-hand-1-or-fewer")
+	n := c.opN(EffectContinuous, "atk-if-hand-1-or-fewer")
 	if n <= 0 || c.loc != locMonster || len(d.pl[c.ctrl].hand) > 1 || d.live(c, "atk-if-hand-1-or-fewer") == nil {
 		return 0
 	}
@@ -419,7 +419,7 @@ func (d *duel) handBoost(c *inst) int {
 	if c.loc != locMonster || d.live(c, "atk-per-hand-card") == nil {
 		return 0
 	}
-	e := c.hasOp("continuous", "atk-per-hand-card")
+	e := c.hasOp(EffectContinuous, "atk-per-hand-card")
 	for _, o := range e.Do {
 		if o.Op != "atk-per-hand-card" || o.N <= 0 {
 			continue
@@ -451,7 +451,7 @@ func (d *duel) boost(c *inst, def bool) int {
 			continue
 		}
 		for _, e := range f.c.Effects {
-			if e.Kind != "continuous" {
+			if e.Kind != EffectContinuous {
 				continue
 			}
 			for _, o := range e.Do {
@@ -476,7 +476,7 @@ func (d *duel) level(c *inst) int {
 		}
 		for _, e := range f.c.Effects {
 			for _, o := range e.Do {
-				if e.Kind == "continuous" && o.Op == "level-down" && d.matches(c, o.Filter) {
+				if e.Kind == EffectContinuous && o.Op == "level-down" && d.matches(c, o.Filter) {
 					lv -= o.N
 				}
 			}

@@ -2,6 +2,8 @@ package rulings
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -17,19 +19,19 @@ import (
 //	    do:
 //	      - {op: search, filter: monster-atk-max-1500}
 type Effect struct {
-	Kind        string  `yaml:"kind" json:"kind"`
-	When        When    `yaml:"when,omitempty" json:"when,omitempty"`
-	Optional    bool    `yaml:"optional,omitempty" json:"optional,omitempty"`
-	Speed       int     `yaml:"speed,omitempty" json:"speed,omitempty"`
-	Timing      When    `yaml:"timing,omitempty" json:"timing,omitempty"` // a Damage Step timing the card names
-	From        string  `yaml:"from,omitempty" json:"from,omitempty"`     // where it is used from when not the field: hand, graveyard
-	Cost        []Op    `yaml:"cost,omitempty" json:"cost,omitempty"`
-	Target      *Target `yaml:"target,omitempty" json:"target,omitempty"`
-	Do          []Op    `yaml:"do,omitempty" json:"do,omitempty"`
-	Negates     string  `yaml:"negates,omitempty" json:"negates,omitempty"`   // activation | effect | summon
-	Modifies    string  `yaml:"modifies,omitempty" json:"modifies,omitempty"` // atk
-	Label       string  `yaml:"label,omitempty" json:"label,omitempty"`       // short name when a card has several effects
-	Unsupported string  `yaml:"unsupported,omitempty" json:"unsupported,omitempty"`
+	Kind        EffectKind `yaml:"kind" json:"kind"` // one of effectKinds (effectkinds.go)
+	When        When       `yaml:"when,omitempty" json:"when,omitempty"`
+	Optional    bool       `yaml:"optional,omitempty" json:"optional,omitempty"`
+	Speed       int        `yaml:"speed,omitempty" json:"speed,omitempty"`
+	Timing      When       `yaml:"timing,omitempty" json:"timing,omitempty"` // a Damage Step timing the card names
+	From        string     `yaml:"from,omitempty" json:"from,omitempty"`     // where it is used from when not the field: hand, graveyard
+	Cost        []Op       `yaml:"cost,omitempty" json:"cost,omitempty"`
+	Target      *Target    `yaml:"target,omitempty" json:"target,omitempty"`
+	Do          []Op       `yaml:"do,omitempty" json:"do,omitempty"`
+	Negates     string     `yaml:"negates,omitempty" json:"negates,omitempty"`   // activation | effect | summon
+	Modifies    string     `yaml:"modifies,omitempty" json:"modifies,omitempty"` // atk
+	Label       string     `yaml:"label,omitempty" json:"label,omitempty"`       // short name when a card has several effects
+	Unsupported string     `yaml:"unsupported,omitempty" json:"unsupported,omitempty"`
 	// MustFind: the effect needs a card to get even in a format that lets
 	// searches fail to find ("The Agent of Creation - Venus").
 	MustFind bool `yaml:"must-find,omitempty" json:"must_find,omitempty"`
@@ -95,12 +97,6 @@ type Op struct {
 	Filter string `yaml:"filter,omitempty" json:"filter,omitempty"`
 }
 
-var effectKinds = map[string]bool{
-	"activate": true, "ignition": true, "trigger": true, "flip": true, "quick": true,
-	"continuous": true, "maintenance": true,
-	"procedure": true, // a Summon procedure that does not activate (procedure.go)
-}
-
 // Conditions describes each `when:` condition of the vocabulary.
 func Conditions() map[When]string {
 	out := map[When]string{}
@@ -114,8 +110,8 @@ func (e *Effect) validate() string {
 	if e.Unsupported != "" {
 		return ""
 	}
-	if !effectKinds[e.Kind] {
-		return fmt.Sprintf("effect kind %q is not one of activate, ignition, trigger, flip, quick, continuous, maintenance, procedure", e.Kind)
+	if _, ok := effectKinds[e.Kind]; !ok {
+		return fmt.Sprintf("effect kind %q is not one of %s", e.Kind, joinWords(slices.Sorted(maps.Keys(effectKinds))))
 	}
 	if e.When != "" {
 		if _, ok := conditions[e.When]; !ok {
@@ -127,10 +123,10 @@ func (e *Effect) validate() string {
 			return fmt.Sprintf("unknown timing %q", e.Timing)
 		}
 	}
-	if e.Kind == "procedure" && e.When != "" && conditions[e.When].proc == nil {
+	if e.Kind == EffectProcedure && e.When != "" && conditions[e.When].proc == nil {
 		return fmt.Sprintf("a Summon procedure cannot have the condition %q", e.When)
 	}
-	if e.Kind == "trigger" && e.When == "" {
+	if e.Kind == EffectTrigger && e.When == "" {
 		return "a trigger needs `when`"
 	}
 	if why := wordingProblem(e); why != "" {
@@ -179,7 +175,7 @@ func (e *Effect) speed(c *Card) int {
 		return 2
 	case c.Kind == "spell" && c.Has("quick-play"):
 		return 2
-	case e.Kind == "quick":
+	case e.Kind == EffectQuick:
 		return 2
 	}
 	return 1
@@ -204,7 +200,7 @@ func (c *Card) refusedOnField() string {
 		return fmt.Sprintf("%s: Substep cannot play this card's effects yet", c.Name)
 	}
 	for _, e := range c.Effects {
-		if e.Unsupported != "" && e.Kind == "continuous" {
+		if e.Unsupported != "" && e.Kind == EffectContinuous {
 			return fmt.Sprintf("%s: the engine's vocabulary cannot express its effect (%s)", c.Name, e.Unsupported)
 		}
 	}
@@ -218,7 +214,7 @@ func (c *Card) refusedUse() string {
 	}
 	var why []string
 	for _, e := range c.Effects {
-		if e.Unsupported == "" && e.Kind != "continuous" {
+		if e.Unsupported == "" && e.Kind != EffectContinuous {
 			return ""
 		}
 		if e.Unsupported != "" {

@@ -84,7 +84,7 @@ func (d *duel) equipBoost(m *inst, def bool) int {
 			n += max(e.c.ATK, 0) / 2
 		}
 		for _, ef := range e.c.Effects {
-			if ef.Kind != "continuous" {
+			if ef.Kind != EffectContinuous {
 				continue
 			}
 			for _, o := range ef.Do {
@@ -181,7 +181,7 @@ func (d *duel) unionShield(m *inst, battle bool) *inst {
 		if u.c == nil || !u.c.Has("union") || !u.faceUp {
 			continue
 		}
-		e := u.hasOp("continuous", "union-protect")
+		e := u.hasOp(EffectContinuous, "union-protect")
 		if e == nil {
 			continue
 		}

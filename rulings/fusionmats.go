@@ -87,7 +87,7 @@ func opFusionWithMaterials(d *duel, l *link, o Op) {
 	if !d.summonTo(c, p, src.name()+"; this is a Fusion Summon", true, false) {
 		return
 	}
-	if pend && c.hasOp("continuous", "unaffected-if-pendulum-material") != nil {
+	if pend && c.hasOp(EffectContinuous, "unaffected-if-pendulum-material") != nil {
 		c.oppImmune = d.turn
 		r := ruleRef{}
 		if len(d.pl) > 2 {

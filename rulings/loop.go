@@ -19,7 +19,7 @@ import (
 // monster unaffected by Spell Cards, or nil.
 func (d *duel) immunitySource() *inst {
 	for _, f := range d.allField() {
-		if f.faceUp && !f.isMonster() && f.hasOp("continuous", "highest-atk-immune-to-spells") != nil && !d.trapNegated(f) {
+		if f.faceUp && !f.isMonster() && f.hasOp(EffectContinuous, "highest-atk-immune-to-spells") != nil && !d.trapNegated(f) {
 			return f
 		}
 	}

@@ -129,7 +129,7 @@ func checkBanishFromGyCost(cc costCall) bool {
 		return cc.illegal("%s is face-up: %s cannot banish cards from a Graveyard, so the cost of %s cannot be paid", cc.d.describe(k), cc.d.pn(cc.p), cc.c.name())
 	}
 	for _, f := range cc.d.allField() {
-		if f.faceUp && f.hasOp("continuous", "graveyard-lock") != nil {
+		if f.faceUp && f.hasOp(EffectContinuous, "graveyard-lock") != nil {
 			return cc.illegal("%s cannot banish from the Graveyard for %s while %s is face-up", cc.d.pn(cc.p), cc.c.name(), cc.d.describe(f))
 		}
 	}

@@ -53,7 +53,7 @@ func (d *duel) live(c *inst, op OpName) *Effect {
 	if c == nil || !c.onField() || !c.faceUp || d.negatedNow(c) {
 		return nil
 	}
-	return c.hasOp("continuous", op)
+	return c.hasOp(EffectContinuous, op)
 }
 
 // monsterNegator is the face-up card that negates monster m's effects:
@@ -66,10 +66,10 @@ func (d *duel) monsterNegator(m *inst) *inst {
 		if f == m || !f.faceUp || f.c == nil {
 			continue
 		}
-		if f.hasOp("continuous", "negate-monster-effects") != nil && !d.marked(f) && !d.trapNegatedBySpellTrap(f) {
+		if f.hasOp(EffectContinuous, "negate-monster-effects") != nil && !d.marked(f) && !d.trapNegatedBySpellTrap(f) {
 			return f
 		}
-		if f.loc == locMonster && f.ctrl != m.ctrl && d.reaches(f.ctrl, m.ctrl, nil) && f.hasOp("continuous", "negate-opponent-monster-effects") != nil && !d.marked(f) && d.monsterNegatorOf(f) == nil {
+		if f.loc == locMonster && f.ctrl != m.ctrl && d.reaches(f.ctrl, m.ctrl, nil) && f.hasOp(EffectContinuous, "negate-opponent-monster-effects") != nil && !d.marked(f) && d.monsterNegatorOf(f) == nil {
 			return f
 		}
 	}
@@ -81,7 +81,7 @@ func (d *duel) monsterNegator(m *inst) *inst {
 // from asking each other forever.
 func (d *duel) monsterNegatorOf(m *inst) *inst {
 	for _, f := range d.allField() {
-		if f != m && f.faceUp && !f.isMonster() && f.hasOp("continuous", "negate-monster-effects") != nil && !d.marked(f) && !d.trapNegatedBySpellTrap(f) {
+		if f != m && f.faceUp && !f.isMonster() && f.hasOp(EffectContinuous, "negate-monster-effects") != nil && !d.marked(f) && !d.trapNegatedBySpellTrap(f) {
 			return f
 		}
 	}
@@ -98,7 +98,7 @@ func (d *duel) trapNegatedBySpellTrap(c *inst) bool {
 		return true
 	}
 	for _, f := range d.allField() {
-		if f != c && f.faceUp && f.hasOp("continuous", "negate-other-traps") != nil && !d.marked(f) {
+		if f != c && f.faceUp && f.hasOp(EffectContinuous, "negate-other-traps") != nil && !d.marked(f) {
 			return true
 		}
 	}
@@ -170,7 +170,7 @@ func (d *duel) boundCannotAttack(m *inst) *inst {
 // is destroyed, if its text says so ("Fiendish Chain":
 // `destroyed-with-bound`).
 func (d *duel) boundDestroyed(b *inst) {
-	if b != nil && b.onField() && b.faceUp && b.hasOp("continuous", "destroyed-with-bound") != nil {
+	if b != nil && b.onField() && b.faceUp && b.hasOp(EffectContinuous, "destroyed-with-bound") != nil {
 		d.destroy(b, "its own effect, as the monster it negated was destroyed", false)
 	}
 }
@@ -181,7 +181,7 @@ func (d *duel) boundDestroyed(b *inst) {
 // monster ("Blade Knight"), or nil.
 func (d *duel) flipNegator(l *link) *inst {
 	k, c := l.battled, l.src
-	if k == nil || !(c.markedBattle || c.battleKilled) || l.eff.Kind != "flip" && l.eff.When != TrigFlip {
+	if k == nil || !(c.markedBattle || c.battleKilled) || l.eff.Kind != EffectFlip && l.eff.When != TrigFlip {
 		return nil
 	}
 	if k.ctrl == c.ctrl || d.live(k, "negate-flips-it-destroys") == nil || len(d.pl[k.ctrl].mz) != 1 {

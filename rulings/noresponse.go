@@ -38,7 +38,7 @@ func (d *duel) untargetableBy(c, src *inst) string {
 	if c.monShield && c.loc == locMonster && c.faceUp && src.isMonster() { // fossil.go
 		return fmt.Sprintf("%s cannot be targeted by monster effects (its Fusion Materials came from every Graveyard)", d.describe(c))
 	}
-	if c.loc != locMonster || !c.faceUp || !src.isMonster() || c.hasOp("continuous", "untargetable-by-monster-effects") == nil || d.live(c, "untargetable-by-monster-effects") == nil {
+	if c.loc != locMonster || !c.faceUp || !src.isMonster() || c.hasOp(EffectContinuous, "untargetable-by-monster-effects") == nil || d.live(c, "untargetable-by-monster-effects") == nil {
 		return ""
 	}
 	return fmt.Sprintf("%s cannot be targeted by monster effects", d.describe(c))

@@ -84,7 +84,7 @@ func (d *duel) unaffectedBy(c *inst, l *link) bool {
 	if d.lanceShielded(c, l) { // ops_stats.go
 		return true
 	}
-	if l == nil || c.ctrl == l.ctrl || c.hasOp("continuous", "unaffected-by-higher-lp-opponents") == nil || d.live(c, "unaffected-by-higher-lp-opponents") == nil {
+	if l == nil || c.ctrl == l.ctrl || c.hasOp(EffectContinuous, "unaffected-by-higher-lp-opponents") == nil || d.live(c, "unaffected-by-higher-lp-opponents") == nil {
 		return false
 	}
 	p, q := c.ctrl, l.ctrl

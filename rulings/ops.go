@@ -19,7 +19,7 @@ func (d *duel) flipUp(m *inst, by string) {
 	d.emit("flip", m.ctrl, m.name(), fmt.Sprintf("%s is turned face-up by %s", d.describe(m), by), ruleRef{})
 	for i := range m.c.Effects {
 		e := &m.c.Effects[i]
-		if e.Kind == "flip" || (e.Kind == "trigger" && e.When == TrigFlip) {
+		if e.Kind == EffectFlip || (e.Kind == EffectTrigger && e.When == TrigFlip) {
 			d.queue(m, e, -1, nil)
 		}
 	}
@@ -30,7 +30,7 @@ func (d *duel) flipUp(m *inst, by string) {
 // Trap Monsters Trap Cards again.
 func (d *duel) faceUpNow(c *inst) {
 	d.noteSpiritFaceUp(c) // spirit.go
-	if c.hasOp("continuous", "negate-traps") != nil {
+	if c.hasOp(EffectContinuous, "negate-traps") != nil {
 		d.trapMonstersNegated()
 	}
 }
@@ -103,7 +103,7 @@ func (d *duel) standbyTriggers() {
 		}
 		for i := range c.c.Effects {
 			e := &c.c.Effects[i]
-			if e.Kind != "trigger" || e.Unsupported != "" {
+			if e.Kind != EffectTrigger || e.Unsupported != "" {
 				continue
 			}
 			if e.When == WhenOpponentStandby && c.ctrl != d.tp || e.When == WhenStandby && c.ctrl == d.tp {

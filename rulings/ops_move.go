@@ -225,7 +225,7 @@ func opSearch(d *duel, l *link, o Op) {
 	}
 	if len(picks) == 0 {
 		d.emit("move", p, src.name(), fmt.Sprintf("%s finds no card to add", d.pn(p)), ruleRef{})
-		if d.failToFindAllowed() && l.eff.Kind != "trigger" && l.eff.Kind != "flip" {
+		if d.failToFindAllowed() && l.eff.Kind != EffectTrigger && l.eff.Kind != EffectFlip {
 			d.emit("shuffle", p, src.name(), fmt.Sprintf("%s's Deck is shuffled all the same", d.pn(p)), ref("Failure to find", d.p.FailToFind))
 		}
 		return

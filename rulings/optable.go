@@ -17,7 +17,7 @@ package rulings
 
 // OpName is an op's name as cards/*.yaml writes it in `cost:` and `do:`, a
 // key of opTable. The interpreter may name an op by a string literal (a
-// continuous op it reads: c.hasOp("continuous", "piercing")), but only one
+// continuous op it reads: c.hasOp(EffectContinuous, "piercing")), but only one
 // the table registers (TestOpNamesRegistered).
 type OpName string
 

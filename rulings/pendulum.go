@@ -87,7 +87,7 @@ func (d *duel) pendulumActivate(a *Action) {
 func (d *duel) payDMCostForSpell(p int, c *inst) bool {
 	if n := d.dmCost(p); n > 0 {
 		for _, x := range d.fieldOf(p) {
-			if x.faceUp && !x.effNegated && x.hasOp("continuous", "no-lp-for-spells") != nil {
+			if x.faceUp && !x.effNegated && x.hasOp(EffectContinuous, "no-lp-for-spells") != nil {
 				d.emit("rule", p, x.name(), fmt.Sprintf("%s: %s activates the Spell %s without paying the Deck Master's %d LP", x.name(), d.pn(p), c.name(), n), plain("domain-summon-cost#point-1"))
 				return true
 			}
@@ -188,7 +188,7 @@ func (d *duel) pendulumSummonable(c *inst, fromDMZ bool, lo, hi int) bool {
 	if fromDMZ {
 		r = plain("domain-summoning#pendulum")
 	}
-	if c.hasOp("continuous", "cannot-special-summon") != nil {
+	if c.hasOp(EffectContinuous, "cannot-special-summon") != nil {
 		d.illegal(fmt.Sprintf("%s cannot be Special Summoned, so it cannot be Pendulum Summoned", c.name()), r)
 		return false
 	}

@@ -28,7 +28,7 @@ func (d *duel) setAsSpell(a *Action) {
 		d.fail("%s is not a monster: say `A sets %s`", c.name(), c.name())
 		return
 	}
-	if c.hasOp("continuous", "set-as-spell") == nil {
+	if c.hasOp(EffectContinuous, "set-as-spell") == nil {
 		d.illegal(fmt.Sprintf("%s is a monster; nothing lets it be Set in the Spell & Trap Zone", c.name()), ruleRef{})
 		return
 	}

@@ -34,7 +34,7 @@ func procOnlyOpponentMonsters(d *duel, p int, _ *inst) bool {
 // procedureOf is c's Summon procedure, or nil.
 func procedureOf(c *Card) *Effect {
 	for i := range c.Effects {
-		if c.Effects[i].Kind == "procedure" {
+		if c.Effects[i].Kind == EffectProcedure {
 			return &c.Effects[i]
 		}
 	}
@@ -171,7 +171,7 @@ func (d *duel) procedureAllowed(p int, c *inst, e *Effect) bool {
 // Summoned (the continuous op `normal-summon-condition`: p must control a
 // face-up monster matching `filter`); Setting it is not a Normal Summon.
 func (d *duel) normalSummonAllowed(p int, c *inst) bool {
-	e := c.hasOp("continuous", "normal-summon-condition")
+	e := c.hasOp(EffectContinuous, "normal-summon-condition")
 	if e == nil {
 		return true
 	}

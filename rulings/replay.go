@@ -514,7 +514,7 @@ func (d *duel) skipBattleFor(a *Action) {
 func onlyTriggers(c *Card) bool {
 	for _, e := range c.Effects {
 		switch e.Kind {
-		case "activate", "ignition", "quick":
+		case EffectActivate, EffectIgnition, EffectQuick:
 			return false
 		}
 	}

@@ -45,7 +45,7 @@ func continuousOps(c *inst, op OpName) []Op {
 		return nil
 	}
 	for _, e := range c.c.Effects {
-		if e.Kind != "continuous" {
+		if e.Kind != EffectContinuous {
 			continue
 		}
 		for _, o := range e.Do {

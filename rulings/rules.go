@@ -17,7 +17,7 @@ func ignitionLike(c *Card) *Effect {
 		return nil
 	}
 	for i := range c.Effects {
-		if e := &c.Effects[i]; e.Unsupported == "" && (e.Kind == "quick" || e.Kind == "ignition") {
+		if e := &c.Effects[i]; e.Unsupported == "" && (e.Kind == EffectQuick || e.Kind == EffectIgnition) {
 			return e
 		}
 	}
@@ -165,7 +165,7 @@ func hasOp(e *Effect, op OpName) bool {
 // the Deck holds none it can get? Triggers are not checked: they activate
 // by themselves.
 func (d *duel) findCheck(p int, c *inst, e *Effect) bool {
-	if e.Kind == "trigger" || e.Kind == "flip" {
+	if e.Kind == EffectTrigger || e.Kind == EffectFlip {
 		return true
 	}
 	for _, o := range e.Do {
@@ -215,7 +215,7 @@ func (d *duel) forcedResponses() {
 				}
 				for i := range x.c.Effects {
 					ef := &x.c.Effects[i]
-					if ef.Kind == "quick" && ef.Mandatory && ef.speed(x.c) >= top.eff.speed(top.src.c) && d.condHolds(x.ctrl, x, ef, top) {
+					if ef.Kind == EffectQuick && ef.Mandatory && ef.speed(x.c) >= top.eff.speed(top.src.c) && d.condHolds(x.ctrl, x, ef, top) {
 						c, e = x, ef
 						break
 					}
@@ -314,7 +314,7 @@ func (d *duel) mirrorDiscard(p, n int) {
 		return
 	}
 	for _, f := range d.fieldOf(p) {
-		if !f.faceUp || f.hasOp("continuous", "discard-mirror") == nil || d.trapNegated(f) {
+		if !f.faceUp || f.hasOp(EffectContinuous, "discard-mirror") == nil || d.trapNegated(f) {
 			continue
 		}
 		d.mirroring = true

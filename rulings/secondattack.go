@@ -21,7 +21,7 @@ func (d *duel) noteBattleKill(winner, loser *inst) {
 // one attack destroyed an opponent's monster by battle, and no other
 // monster has attacked since ("in a row").
 func (d *duel) mayAttackAgain(m *inst) bool {
-	if !m.faceUp || m.effNegated || m.hasOp("continuous", "second-attack-after-destroying") == nil {
+	if !m.faceUp || m.effNegated || m.hasOp(EffectContinuous, "second-attack-after-destroying") == nil {
 		return false
 	}
 	if m.attacks != 1 || m.killTurn != d.turn || d.lastAttackID != m.id {

@@ -16,11 +16,11 @@ func (d *duel) selfTrigger(c *inst, conds ...When) {
 	}
 	for i := range c.c.Effects {
 		e := &c.c.Effects[i]
-		if e.Kind != "trigger" && e.Kind != "flip" {
+		if e.Kind != EffectTrigger && e.Kind != EffectFlip {
 			continue
 		}
 		cond := e.When
-		if e.Kind == "flip" && cond == "" {
+		if e.Kind == EffectFlip && cond == "" {
 			cond = TrigFlip
 		}
 		if !slices.Contains(conds, cond) {

@@ -42,7 +42,7 @@ func whenSpecialSummonOrActivated(d *duel, _ int, _ *inst, _ *Effect, top *link)
 // uniqueBarred says why c cannot be Summoned: its controller already
 // controls a face-up card of its name and the card allows only one.
 func (d *duel) uniqueBarred(c *inst) string {
-	if c.c == nil || c.hasOp("continuous", "unique-face-up") == nil {
+	if c.c == nil || c.hasOp(EffectContinuous, "unique-face-up") == nil {
 		return ""
 	}
 	for _, m := range d.pl[c.ctrl].mz {
@@ -66,10 +66,10 @@ func untriggered(c *inst) string {
 		return ""
 	}
 	for i := range c.c.Effects {
-		if e := &c.c.Effects[i]; e.Kind == "trigger" && e.Optional && e.When == trigDestroyedByOppEffect {
+		if e := &c.c.Effects[i]; e.Kind == EffectTrigger && e.Optional && e.When == trigDestroyedByOppEffect {
 			return fmt.Sprintf("%s's effect was not triggered (it needs an opponent's card effect to destroy it), so it cannot be activated", c.name())
 		}
-		if e := &c.c.Effects[i]; e.Kind == "trigger" && e.When == TrigLastWill { // lastwill.go
+		if e := &c.c.Effects[i]; e.Kind == EffectTrigger && e.When == TrigLastWill { // lastwill.go
 			return fmt.Sprintf("%s's Special Summon is not available now: it comes only the first time a monster its player controlled goes to the Graveyard after it resolved, and that chance is spent", c.name())
 		}
 	}

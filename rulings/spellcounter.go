@@ -28,7 +28,7 @@ func (d *duel) spellWatchers(l *link) map[*inst]int {
 	var seen map[*inst]int
 	for _, q := range d.turnOrderFrom(d.tp) {
 		for _, m := range d.pl[q].mz {
-			if m.faceUp && m.hasOp("continuous", "spell-counter-on-spells") != nil {
+			if m.faceUp && m.hasOp(EffectContinuous, "spell-counter-on-spells") != nil {
 				if seen == nil {
 					seen = map[*inst]int{}
 				}
@@ -55,7 +55,7 @@ func (d *duel) spellResolved(l *link) {
 				d.emit("counter", m.ctrl, m.name(), fmt.Sprintf("%s gets no Spell Counter from %s: it was not face-up on the field when %s was activated", m.name(), l.src.name(), l.src.name()), ruleRef{})
 				continue
 			}
-			limit := m.opN("continuous", "spell-counter-on-spells")
+			limit := m.opN(EffectContinuous, "spell-counter-on-spells")
 			if limit > 0 && m.counters >= limit {
 				continue
 			}

@@ -304,10 +304,10 @@ func (d *duel) replaceOwnField(p int) {
 // payToPlace charges "Chain Energy" for placing c from the hand.
 func (d *duel) payToPlace(p int, c *inst) bool {
 	for _, ce := range d.allField() {
-		if !ce.faceUp || ce.hasOp("continuous", "pay-to-place") == nil {
+		if !ce.faceUp || ce.hasOp(EffectContinuous, "pay-to-place") == nil {
 			continue
 		}
-		n := ce.opN("continuous", "pay-to-place")
+		n := ce.opN(EffectContinuous, "pay-to-place")
 		lp := d.pl[p].lp
 		r := ref("Chain Energy", d.p.ChainEnergyToZero)
 		if lp < n {

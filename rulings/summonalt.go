@@ -38,7 +38,7 @@ func (d *duel) normalSummonFree(p int) bool {
 func (d *duel) tributesPaidInLP(p int, c *inst, need, paid int) bool {
 	var m *inst
 	for _, x := range d.allField() {
-		if x.faceUp && x.hasOp("continuous", "tributes-as-lp") != nil && d.live(x, "tributes-as-lp") != nil {
+		if x.faceUp && x.hasOp(EffectContinuous, "tributes-as-lp") != nil && d.live(x, "tributes-as-lp") != nil {
 			m = x
 		}
 	}
@@ -46,7 +46,7 @@ func (d *duel) tributesPaidInLP(p int, c *inst, need, paid int) bool {
 		d.illegal(fmt.Sprintf("nothing lets %s pay LP instead of Tributing for %s", d.pn(p), c.name()), ruleRef{})
 		return false
 	}
-	n := m.opN("continuous", "tributes-as-lp") * need
+	n := m.opN(EffectContinuous, "tributes-as-lp") * need
 	if need == 0 || paid != n {
 		d.fail("%s needs %d Tribute(s): with %s that is %d LP, not %d", c.name(), need, m.name(), n, paid)
 		return false
@@ -69,7 +69,7 @@ func (d *duel) tributesPaidInLP(p int, c *inst, need, paid int) bool {
 func (d *duel) blockedMZ(p int) int {
 	n := 0
 	for _, x := range d.allField() {
-		if x.ctrl == p || x.hasOp("continuous", "block-zones") == nil || d.live(x, "block-zones") == nil {
+		if x.ctrl == p || x.hasOp(EffectContinuous, "block-zones") == nil || d.live(x, "block-zones") == nil {
 			continue
 		}
 		q := d.opp(x.ctrl)
@@ -77,7 +77,7 @@ func (d *duel) blockedMZ(p int) int {
 			q = x.blocks - 1
 		}
 		if q == p {
-			n += x.opN("continuous", "block-zones")
+			n += x.opN(EffectContinuous, "block-zones")
 		}
 	}
 	return n

@@ -142,7 +142,7 @@ func (d *duel) deckToHandBlocked(p int, src *inst) bool {
 // a mandatory Trigger Effect still activates and finds nothing
 // (hat-rai-oh-pot-of-duality, hat-rai-oh-sangan).
 func (d *duel) searchAllowed(p int, c *inst, e *Effect) bool {
-	if (e.Kind == "trigger" || e.Kind == "flip") && !e.Optional {
+	if (e.Kind == EffectTrigger || e.Kind == EffectFlip) && !e.Optional {
 		return true
 	}
 	adds := false

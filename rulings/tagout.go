@@ -162,7 +162,7 @@ func opTagIn(d *duel, l *link, o Op) {
 	for _, c := range picks {
 		if d.summonTo(c, p, src.name()+", as by a \"Gladiator Beast\" monster's effect", true, false) {
 			c.taggedMoves = c.moves + 1
-			if n := c.opN("continuous", "atk-when-tagged-in"); n > 0 {
+			if n := c.opN(EffectContinuous, "atk-when-tagged-in"); n > 0 {
 				d.emit("rule", p, c.name(), fmt.Sprintf("%s was Special Summoned by a \"Gladiator Beast\" monster's effect: its ATK is %d", c.name(), n), ruleRef{})
 			}
 			d.selfTrigger(c, TrigTaggedIn)
@@ -176,7 +176,7 @@ func (d *duel) tagBoost(c *inst) int {
 	if c.loc != locMonster || c.taggedMoves != c.moves+1 {
 		return 0
 	}
-	if n := c.opN("continuous", "atk-when-tagged-in"); n > 0 && d.live(c, "atk-when-tagged-in") != nil {
+	if n := c.opN(EffectContinuous, "atk-when-tagged-in"); n > 0 && d.live(c, "atk-when-tagged-in") != nil {
 		return n - c.atkBase
 	}
 	return 0

@@ -32,7 +32,7 @@ func wordingProblem(e *Effect) string {
 	if e.Wording != "when" && e.Wording != "if" {
 		return fmt.Sprintf("wording %q is not \"when\" or \"if\"", e.Wording)
 	}
-	if (e.Kind != "trigger" && e.Kind != "flip") || !e.Optional {
+	if (e.Kind != EffectTrigger && e.Kind != EffectFlip) || !e.Optional {
 		return "only an optional Trigger Effect has a `wording`"
 	}
 	if e.WordingSource == "" {

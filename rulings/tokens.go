@@ -70,7 +70,7 @@ func (d *duel) damageTakenTriggers(p, n int) {
 			continue
 		}
 		for i := range c.c.Effects {
-			if e := &c.c.Effects[i]; e.Kind == "trigger" && (e.When == WhenBattleDamageTakenNoCards && none || e.When == WhenBattleDamageTaken) {
+			if e := &c.c.Effects[i]; e.Kind == EffectTrigger && (e.When == WhenBattleDamageTakenNoCards && none || e.When == WhenBattleDamageTaken) {
 				c.dmgTaken = n
 				d.queueBattle(c, e, TrigBattleDamage, nil)
 			}

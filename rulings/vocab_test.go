@@ -12,7 +12,8 @@ import (
 )
 
 // TestVocabulary: VOCABULARY.md, the list a card's author reads, is what
-// the registries say (opTable, targetKinds, conditions, filterTerms) with
+// the registries say (effectKinds, opTable, targetKinds, conditions,
+// filterTerms) with
 // each op's doc comment; `-update` rewrites it.
 func TestVocabulary(t *testing.T) {
 	_, files := engineFiles(t)
@@ -59,6 +60,7 @@ do not edit; after changing a registry run
 SCENARIOS.md shows how a card's YAML is written; ENGINE.md how to add a word.
 
 `)
+	writeEffectKinds(&b)
 	writeOps(&b, files, examples)
 	writeConsts(&b, files, "Target kinds (`target: {what: ...}`)", "TargetKind", "targetkinds.go, targets.go, pairtarget.go")
 	b.WriteString("## Conditions (`when:`, `timing:`)\n\nconditions.go; the checks in when.go.\n\n| condition | when it is met |\n| --- | --- |\n")
@@ -68,6 +70,21 @@ SCENARIOS.md shows how a card's YAML is written; ENGINE.md how to add a word.
 	b.WriteString("\n")
 	writeConsts(&b, files, "Filter terms (`filter:`, joined by `,`; alternatives by ` or `)", "FilterTerm", "filters.go")
 	return b.String()
+}
+
+// writeEffectKinds lists the effect kinds and the functions that handle
+// each.
+func writeEffectKinds(b *strings.Builder) {
+	b.WriteString("## Effect kinds (`kind:`)\n\neffectKinds in effectkinds.go.\n\n| kind | what it is | handled by |\n| --- | --- | --- |\n")
+	for _, k := range sortedKeys(effectKinds) {
+		e := effectKinds[k]
+		var where []string
+		for _, h := range e.where {
+			where = append(where, fmt.Sprintf("`%s` (%s)", h.fn, h.file))
+		}
+		fmt.Fprintf(b, "| `%s` | %s | %s |\n", k, cell(e.about), strings.Join(where, ", "))
+	}
+	b.WriteString("\n")
 }
 
 // writeOps lists every op: how it acts, the fields it reads, its `what:`

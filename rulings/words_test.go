@@ -203,3 +203,59 @@ func TestConditions(t *testing.T) {
 		}
 	}
 }
+
+// TestNoStringEffectKind: an effect's kind is written in the interpreter
+// only as an EffectKind constant (effectkinds.go), never compared with or
+// passed as a string, so every kind it asks about is one the loader accepts.
+func TestNoStringEffectKind(t *testing.T) {
+	wordsComparedWithStrings(t, "EffectKind")
+	literalsOutsideConsts(t, "EffectKind")
+}
+
+// TestEffectKinds: every EffectKind constant has an entry in effectKinds
+// that says what it is, and every function an entry names is declared in
+// the file it names; every kind is used by a bundled card.
+func TestEffectKinds(t *testing.T) {
+	_, files := engineFiles(t)
+	for _, k := range constsOf(t, "EffectKind") {
+		if _, ok := effectKinds[EffectKind(k)]; !ok {
+			t.Errorf("effect kind %s has no entry in effectKinds (effectkinds.go)", k)
+		}
+	}
+	used := map[EffectKind]bool{}
+	for _, c := range testCatalogue(t).Cards() {
+		for _, e := range c.Effects {
+			used[e.Kind] = true
+		}
+	}
+	for k, e := range effectKinds {
+		if e.about == "" || len(e.where) == 0 {
+			t.Errorf("effect kind %s: its entry must say what it is and where it is handled", k)
+		}
+		for _, h := range e.where {
+			if f := files[h.file]; f == nil || funcDecl(f, h.fn) == nil {
+				t.Errorf("effect kind %s: %s is not declared in %s", k, h.fn, h.file)
+			}
+		}
+		if !used[k] {
+			t.Errorf("effect kind %s: no bundled card uses it", k)
+		}
+	}
+}
+
+// constsOf is the values of the engine's constants of the named type.
+func constsOf(t *testing.T, typeName string) []string {
+	t.Helper()
+	_, info := engineTypes()
+	var out []string
+	for _, obj := range info.Defs {
+		c, ok := obj.(*types.Const)
+		if !ok {
+			continue
+		}
+		if named, isNamed := c.Type().(*types.Named); isNamed && named.Obj().Name() == typeName {
+			out = append(out, constant.StringVal(c.Val()))
+		}
+	}
+	return out
+}

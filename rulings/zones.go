@@ -128,7 +128,7 @@ func (d *duel) left(c *inst, wasField bool, to string) {
 
 // queueGranted queues "Spear Cretin"'s granted effect.
 func (d *duel) queueGranted(c *inst) {
-	e := &Effect{Kind: "trigger", When: WhenSentToGY, Do: []Op{{Op: "special-summon-from-gy-each"}}, Label: "granted"}
+	e := &Effect{Kind: EffectTrigger, When: WhenSentToGY, Do: []Op{{Op: "special-summon-from-gy-each"}}, Label: "granted"}
 	d.queue(c, e, -1, nil)
 }
 
