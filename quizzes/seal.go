@@ -56,8 +56,9 @@ type Features map[string]int
 
 // Seal tells whether a scenario is (near) a certification situation.
 type Seal struct {
-	cert, open []Features
-	certIDs    []string
+	cert, open     []Features
+	certIDs        []string
+	slack, padding func(n int) int
 }
 
 // possessiveRE and playerRE are the players as a narration names them.
@@ -184,12 +185,31 @@ func (f Features) size() int {
 	return n
 }
 
+// NewSeal is an empty seal whose certification entries tolerate
+// slack(n) missing features and padding(n) added ones (n: the entry's
+// size): Set.Seal fills one with situations, web with deck lists.
+func NewSeal(slack, padding func(n int) int) *Seal {
+	return &Seal{slack: slack, padding: padding}
+}
+
+// AddCert adds a certification question's features (id names it).
+func (s *Seal) AddCert(id string, f Features) {
+	s.cert = append(s.cert, f)
+	s.certIDs = append(s.certIDs, id)
+}
+
+// AddOpen adds features anyone may see answered (practice, bundled).
+func (s *Seal) AddOpen(f Features) { s.open = append(s.open, f) }
+
 // Seal makes the seal of the set's certification situations; open are
 // scenarios anyone may replay beside the set's practice questions and
-// bundled question files (the site's bundled scenarios).
+// bundled question files (the site's bundled scenarios). A situation
+// whose board an attempt shows after the first step's draw or maintenance
+// (a duel starting in the Draw or Standby Phase) is known by that board
+// too (ShownScenario), as a script re-types what it sees.
 func (s *Set) Seal(open ...*rulings.Scenario) *Seal {
-	seal := &Seal{}
-	seen := map[string]bool{} // "cert "/"open " + Key
+	seal := NewSeal(SealSlack, SealPadding)
+	seen := map[string]bool{} // cert or not, and the Key
 	for _, b := range s.Banks() {
 		for _, q := range b.Questions {
 			cert := q.Pool == PoolCertification && q.ScenarioFile == ""
@@ -199,30 +219,38 @@ func (s *Set) Seal(open ...*rulings.Scenario) *Seal {
 			}
 			seen[k] = true
 			f := SituationFeatures(q.Replay.Scenario)
-			if cert {
-				seal.cert = append(seal.cert, f)
-				seal.certIDs = append(seal.certIDs, q.ID)
-			} else {
-				seal.open = append(seal.open, f)
+			if !cert {
+				seal.AddOpen(f)
+				continue
+			}
+			seal.AddCert(q.ID, f)
+			if shown := ShownScenario(q.Replay.Scenario, q.Replay.Start); shown != nil {
+				if g := SituationFeatures(shown); !maps.Equal(f, g) {
+					seal.AddCert(q.ID, g)
+				}
 			}
 		}
 	}
 	for _, sc := range open {
-		seal.open = append(seal.open, SituationFeatures(sc))
+		seal.AddOpen(SituationFeatures(sc))
 	}
 	return seal
 }
 
 // Refuses reports whether sc is a certification situation, or near one
-// (see SealSlack and SealPadding), and no nearer an open one; id is the question whose
-// situation it is nearest.
+// (see SealSlack and SealPadding), and no nearer an open one; id is the
+// question whose situation it is nearest.
 func (s *Seal) Refuses(sc *rulings.Scenario) (id string, refused bool) {
-	f := SituationFeatures(sc)
+	return s.RefusesFeatures(SituationFeatures(sc))
+}
+
+// RefusesFeatures is Refuses for features of any kind (a deck list's).
+func (s *Seal) RefusesFeatures(f Features) (id string, refused bool) {
 	n := f.size()
 	best := -1.0
 	for i, c := range s.cert {
 		d, miss, extra := distance(c, f, n)
-		if size := c.size(); miss <= SealSlack(size) && extra <= SealPadding(size) && (best < 0 || d < best) {
+		if size := c.size(); miss <= s.slack(size) && extra <= s.padding(size) && (best < 0 || d < best) {
 			best, id = d, s.certIDs[i]
 		}
 	}

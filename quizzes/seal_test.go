@@ -2,6 +2,7 @@ package quizzes
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -262,5 +263,42 @@ func TestSituationFeaturesMirror(t *testing.T) {
 	c := feats("A", "B", "", 7000)
 	if _, miss, _ := distance(a, c, c.size()); miss != 1 {
 		t.Errorf("another LP lacks %d features; want 1", miss)
+	}
+}
+
+// TestSealKnowsShownBoards: a situation that starts in the Draw or Standby
+// Phase shows its board after the draw or the maintenance; re-typed as a
+// scenario (ShownScenario), that board is refused too.
+func TestSealKnowsShownBoards(t *testing.T) {
+	set := embeddedSet(t)
+	seal := set.Seal()
+	var n, differ int
+	for _, b := range set.Banks() {
+		for _, q := range b.InPool(PoolCertification).Questions {
+			if q.Replay.Scenario == nil || q.ScenarioFile != "" {
+				continue
+			}
+			phase := q.Replay.Scenario.Phase
+			if phase != "draw" && phase != "standby" {
+				continue
+			}
+			n++
+			shown := ShownScenario(q.Replay.Scenario, q.Replay.Start)
+			if shown == nil {
+				t.Errorf("%s: the board it shows does not read back as a scenario", q.ID)
+				continue
+			}
+			if slices.Equal(slices.Sorted(maps.Keys(SituationFeatures(shown))), slices.Sorted(maps.Keys(SituationFeatures(q.Replay.Scenario)))) {
+				continue
+			}
+			differ++
+			if _, no := seal.Refuses(shown); !no {
+				t.Errorf("%s: the board it shows, re-typed, is played", q.ID)
+			}
+		}
+	}
+	t.Logf("%d certification questions start in the Draw or Standby Phase; %d show another board than they start with", n, differ)
+	if n == 0 {
+		t.Skip("no certification question starts in the Draw or Standby Phase")
 	}
 }

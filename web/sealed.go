@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"sync"
 
@@ -9,6 +10,7 @@ import (
 	"substep/pools"
 	"substep/quizzes"
 	"substep/rulings"
+	"substep/rulings/domain"
 )
 
 // A certification question's situation is shown to the candidate, and the
@@ -21,20 +23,47 @@ import (
 // sealedText is the checker's answer to a certification question's deck.
 const sealedDeckText = "This deck is one of the judge certification's questions, so the checker keeps its verdict to itself. Change the list, or practise on the practice quizzes."
 
-// sealedDecks is the set of the certification questions' decks (by
-// pools.Result.DeckKey), made once from the checked banks: the checker
-// does not judge them, or a candidate could paste a test's deck into it.
+// sealedDecks knows the certification questions' decks, made once from
+// the checked banks: the checker does not judge them, nor a list a script
+// makes of one with a card or two changed (one more Side Deck card, a copy
+// swapped), unless it is nearer a practice question's deck; or a
+// candidate could paste a test's deck into it.
 type sealedDecks struct {
-	once sync.Once
-	keys map[string]bool
+	once  sync.Once
+	decks *quizzes.Seal
 	// situations knows the certification situations and the ones anyone
 	// may replay (practice, the bundled scenarios): made once.
 	situationsOnce sync.Once
 	situations     *quizzes.Seal
 }
 
-// isSealedDeck reports whether res checked a certification question's deck.
-// It waits for the banks at start-up; a server without quizzes seals none.
+// deckSlack and deckPadding are how many cards a list may lack, and add,
+// to a certification deck of n cards and still be refused as that deck: a
+// tenth of it, at least 2 and 4. A visitor's own deck seldom comes within
+// a few cards of a test's.
+func deckSlack(n int) int   { return max(2, n/10) }
+func deckPadding(n int) int { return max(4, n/10) }
+
+// deckFeatures is a checked deck as features: its Deck Master and each
+// part's passcodes (nil when no card was recognised).
+func deckFeatures(res pools.Result) quizzes.Features {
+	d, err := domain.ParseYDKE(res.YDKE)
+	if err != nil || len(d.Main)+len(d.Extra)+len(d.Side) == 0 {
+		return nil
+	}
+	f := quizzes.Features{fmt.Sprint("master ", res.Master): 1}
+	for part, codes := range map[string][]uint32{"main": d.Main, "extra": d.Extra, "side": d.Side} {
+		for _, c := range codes {
+			f[fmt.Sprint(part, " ", c)]++
+		}
+	}
+	return f
+}
+
+// isSealedDeck reports whether res checked a certification question's
+// deck, or one near it (deckSlack, deckPadding) and no nearer a practice
+// question's. It waits for the banks at start-up; a server without
+// quizzes seals none.
 func (s *Server) isSealedDeck(c echo.Context, res pools.Result) (bool, error) {
 	if s.d.Quiz == nil || s.d.Quiz.Banks == nil {
 		return false, nil
@@ -44,22 +73,26 @@ func (s *Server) isSealedDeck(c echo.Context, res pools.Result) (bool, error) {
 		return false, err
 	}
 	s.sealed.once.Do(func() {
-		s.sealed.keys = map[string]bool{}
+		s.sealed.decks = quizzes.NewSeal(deckSlack, deckPadding)
 		for _, b := range set.Banks() {
-			format := b.Format
-			for _, q := range b.InPool(quizzes.PoolCertification).Questions {
+			for _, q := range b.Questions {
 				if q.Deck == "" {
 					continue
 				}
-				r, err := s.d.Checker.Check(format, "", []byte(q.Deck), q.DeckMaster)
-				if k := r.DeckKey(); err == nil && k != "" {
-					s.sealed.keys[k] = true
+				r, err := s.d.Checker.Check(b.Format, "", []byte(q.Deck), q.DeckMaster)
+				f := deckFeatures(r)
+				switch {
+				case err != nil || f == nil:
+				case q.Pool == quizzes.PoolCertification:
+					s.sealed.decks.AddCert(q.ID, f)
+				default:
+					s.sealed.decks.AddOpen(f)
 				}
 			}
 		}
 	})
-	k := res.DeckKey()
-	return k != "" && s.sealed.keys[k], nil
+	_, refused := s.sealed.decks.RefusesFeatures(deckFeatures(res))
+	return refused, nil
 }
 
 // sealedSituationText is the replay tools' answer to a certification

@@ -46,11 +46,13 @@ func TestSealedDecks(t *testing.T) {
 			// The same deck written in capitals, checked as another format.
 			other := map[string]string{"domain": "domain", "goat": "edison", "edison": "goat", "hat": "goat"}[b.Format]
 			code2, _ := post(other, strings.ToUpper(q.Deck), q.DeckMaster)
+			// The deck as a script changes it: one more card at the end.
+			code3, _ := post(b.Format, strings.TrimRight(q.Deck, "\n")+"\n1 Giant Rat\n", q.DeckMaster)
 			switch {
 			case q.Pool == quizzes.PoolCertification:
 				sealed++
-				if code != http.StatusForbidden || !strings.Contains(msg, "certification") || code2 != http.StatusForbidden {
-					t.Errorf("%s: the checker answered %d and, reordered under %s, %d for a certification deck; want 403 (%q)", q.ID, code, other, code2, msg)
+				if code != http.StatusForbidden || !strings.Contains(msg, "certification") || code2 != http.StatusForbidden || code3 != http.StatusForbidden {
+					t.Errorf("%s: the checker answered %d, reordered under %s %d, with one more card %d for a certification deck; want 403 (%q)", q.ID, code, other, code2, code3, msg)
 				}
 			default:
 				open++
