@@ -13,7 +13,7 @@ package rulings
 //     and its chain with the tag-outs. They are mandatory: leaving the
 //     Battle Phase puts them on a chain that must resolve before the phase
 //     changes (leaveBattleEndStep).
-//   - The `if:` term `a-monster-attacked` (ifMet, replace.go) holds when a
+//   - The `if:` term `a-monster-attacked` (ifterms.go) holds when a
 //     monster on the field declared an attack this turn: "Ancient Forest"'s
 //     trigger does not activate otherwise (its script checks the same).
 //   - `destroy` with `what: attacked-this-turn` (opDestroy) destroys those

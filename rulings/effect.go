@@ -69,6 +69,7 @@ type Effect struct {
 	Wording       string `yaml:"wording,omitempty" json:"-"`
 	WordingSource string `yaml:"wording-source,omitempty" json:"-"`
 	// If is a condition the effect needs when it would activate, besides
+	// its When: `if:` terms joined by ";" (ifterms.go).
 	If string `yaml:"if,omitempty" json:"if,omitempty"`
 	// DamageStepAgainst names the one card whose effect this effect may
 	// answer in the Damage Step by a special ruling, where its kind alone
@@ -139,6 +140,9 @@ func (e *Effect) validate() string {
 		if why := filterProblem(e.Target.Filter); why != "" {
 			return "target: " + why
 		}
+	}
+	if why := ifProblem(e.If); why != "" {
+		return why
 	}
 	if why := filterProblem(e.Battler); why != "" {
 		return "battler: " + why

@@ -5,7 +5,7 @@ package rulings
 // Summon it again while it is face-up on the field (the line `A Gemini
 // Summons Il Blud`), using the turn's Normal Summon, and from then on, while
 // it stays on the field, it is an Effect Monster (inst.gemini). Its effects
-// are written `if: gemini` (ifMet in replace.go asks geminiWhy). A Gemini
+// are written `if: gemini` (its entry in ifTerms asks geminiWhy). A Gemini
 // Summon is a Normal Summon, so it opens the Summon's window and can be
 // negated ("Solemn Warning"). Also Il Blud's Special Summon of a monster
 // bound to it (`special-summon-tied`): when Il Blud leaves the field, the

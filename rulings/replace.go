@@ -3,7 +3,6 @@ package rulings
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -85,58 +84,17 @@ func (d *duel) replacedBy(c *inst) bool {
 }
 
 // ifMet checks an effect's `if:` condition when it would activate, and
-// says why it is not met, or "".
+// says why it is not met, or "": each term through its entry in ifTerms
+// (ifterms.go).
 func (d *duel) ifMet(c *inst, e *Effect) string {
 	if why := d.gyActivationLocked(c); why != "" { // xyzfx.go
 		return why
 	}
-	for _, term := range strings.Split(e.If, ";") {
-		term = strings.TrimSpace(term)
-		switch {
-		case term == "":
-		case term == "attacks-face-down-defense":
-			if t := d.atk; t == nil || t.attacker != c || t.target == nil || t.target.faceUp || !t.target.def {
-				return c.name() + " is not attacking a face-down Defense Position monster"
-			}
-		case term == "gemini":
-			if why := d.geminiWhy(c); why != "" { // gemini.go
+	words, args := ifTermsOf(e.If)
+	for i, w := range words {
+		if t, ok := ifTerms[w]; ok {
+			if why := t.why(d, c, args[i]); why != "" {
 				return why
-			}
-		case term == "destroyed-this-turn":
-			if !c.destroyed || c.destroyTurn != d.turn {
-				return c.name() + " was not destroyed this turn"
-			}
-		case term == "a-monster-attacked": // battleend.go
-			if why := d.attackedWhy(); why != "" {
-				return why
-			}
-		case term == "attacked":
-			if d.atk == nil || d.atk.attacker != c {
-				return c.name() + " did not attack"
-			}
-		case strings.HasPrefix(term, "opponent-lp-ahead:"):
-			n, _ := strconv.Atoi(strings.TrimPrefix(term, "opponent-lp-ahead:"))
-			if d.pl[d.opp(c.ctrl)].lp-d.pl[c.ctrl].lp < n {
-				return fmt.Sprintf("the opponent's Life Points are not at least %d higher", n)
-			}
-		case strings.HasPrefix(term, "opponent-summoned:"):
-			if len(d.summonedMatching(c.ctrl, strings.TrimPrefix(term, "opponent-summoned:"), d.summonedNow())) == 0 {
-				return "the opponent has not just Summoned a monster with " + strings.Replace(strings.TrimPrefix(term, "opponent-summoned:"), "atk>=", "at least ", 1) + " ATK"
-			}
-		case strings.HasPrefix(term, "in-deck-or-gy:"): // pairdestroy.go
-			if why := d.noneInDeckOrGY(c.ctrl, strings.TrimPrefix(term, "in-deck-or-gy:")); why != "" {
-				return why
-			}
-		case strings.HasPrefix(term, "other-face-up:"):
-			filter := strings.TrimPrefix(term, "other-face-up:")
-			found := false
-			for _, m := range d.pl[c.ctrl].mz {
-				if m != c && m.faceUp && d.matchesAny(m, filter) {
-					found = true
-				}
-			}
-			if !found {
-				return fmt.Sprintf("%s controls no other face-up %s", d.pn(c.ctrl), filterText(filter))
 			}
 		}
 	}

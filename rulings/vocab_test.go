@@ -13,7 +13,7 @@ import (
 
 // TestVocabulary: VOCABULARY.md, the list a card's author reads, is what
 // the registries say (effectKinds, opTable, targetKinds, conditions,
-// filterTerms) with
+// ifTerms, filterTerms) with
 // each op's doc comment; `-update` rewrites it.
 func TestVocabulary(t *testing.T) {
 	_, files := engineFiles(t)
@@ -68,6 +68,7 @@ SCENARIOS.md shows how a card's YAML is written; ENGINE.md how to add a word.
 		fmt.Fprintf(&b, "| `%s` | %s |\n", w, cell(conditions[w].about))
 	}
 	b.WriteString("\n")
+	writeIfTerms(&b, files)
 	writeConsts(&b, files, "Filter terms (`filter:`, joined by `,`; alternatives by ` or `)", "FilterTerm", "filters.go")
 	return b.String()
 }
@@ -139,8 +140,17 @@ func whatValues(a whatArg) string {
 // writeConsts lists the constants of a vocabulary type with their comments.
 func writeConsts(b *strings.Builder, files map[string]*ast.File, title, typ, where string) {
 	fmt.Fprintf(b, "## %s\n\n%s.\n\n| word | meaning |\n| --- | --- |\n", title, where)
-	type row struct{ word, doc string }
-	var rows []row
+	docs := constDocs(files, typ)
+	for _, w := range sortedKeys(docs) {
+		fmt.Fprintf(b, "| `%s` | %s |\n", w, cell(docs[w]))
+	}
+	b.WriteString("\n")
+}
+
+// constDocs maps each non-empty constant of a vocabulary type to its
+// comment.
+func constDocs(files map[string]*ast.File, typ string) map[string]string {
+	out := map[string]string{}
 	for _, f := range files {
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
@@ -152,17 +162,22 @@ func writeConsts(b *strings.Builder, files map[string]*ast.File, title, typ, whe
 				if !ok || vs.Type == nil || fmt.Sprint(vs.Type) != typ || len(vs.Values) != 1 {
 					continue
 				}
-				lit, ok := vs.Values[0].(*ast.BasicLit)
-				if !ok || lit.Value == `""` {
-					continue
+				if lit, ok := vs.Values[0].(*ast.BasicLit); ok && lit.Value != `""` {
+					out[strings.Trim(lit.Value, `"`)] = strings.TrimSpace(vs.Comment.Text())
 				}
-				rows = append(rows, row{strings.Trim(lit.Value, `"`), strings.TrimSpace(vs.Comment.Text())})
 			}
 		}
 	}
-	slices.SortFunc(rows, func(a, b row) int { return strings.Compare(a.word, b.word) })
-	for _, r := range rows {
-		fmt.Fprintf(b, "| `%s` | %s |\n", r.word, cell(r.doc))
+	return out
+}
+
+// writeIfTerms lists the `if:` terms with the argument each takes.
+func writeIfTerms(b *strings.Builder, files map[string]*ast.File) {
+	b.WriteString("## `if:` terms (joined by `;`)\n\nifTerms in ifterms.go.\n\n| term | met when |\n| --- | --- |\n")
+	docs := constDocs(files, "IfTerm")
+	for _, w := range sortedKeys(ifTerms) {
+		arg := map[ifArg]string{ifNumber: ":N", ifFilter: ":FILTER"}[ifTerms[w].arg]
+		fmt.Fprintf(b, "| `%s%s` | %s |\n", w, arg, cell(docs[string(w)]))
 	}
 	b.WriteString("\n")
 }

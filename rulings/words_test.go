@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 )
 
 // engineTypes type-checks the engine's files once for the tests that ask
@@ -258,4 +259,75 @@ func constsOf(t *testing.T, typeName string) []string {
 		}
 	}
 	return out
+}
+
+// TestNoStringIf: an `if:` term is written in the interpreter only as an
+// IfTerm constant (ifterms.go), never compared with or passed as a string.
+func TestNoStringIf(t *testing.T) {
+	wordsComparedWithStrings(t, "IfTerm")
+	literalsOutsideConsts(t, "IfTerm")
+}
+
+// TestIfTerms: every IfTerm constant has an entry in ifTerms whose function
+// is declared in the file it names; every term is used by a bundled card or
+// named in rulings/*.md.
+func TestIfTerms(t *testing.T) {
+	_, files := engineFiles(t)
+	for _, k := range constsOf(t, "IfTerm") {
+		if _, ok := ifTerms[IfTerm(k)]; !ok {
+			t.Errorf("if: term %s has no entry in ifTerms (ifterms.go)", k)
+		}
+	}
+	used := map[IfTerm]bool{}
+	for _, c := range testCatalogue(t).Cards() {
+		for _, e := range c.Effects {
+			for _, eff := range append([]Effect{e}, e.Alts...) {
+				words, _ := ifTermsOf(eff.If)
+				for _, w := range words {
+					used[w] = true
+				}
+			}
+		}
+	}
+	docs := engineDocs(t)
+	for w, e := range ifTerms {
+		if f := files[e.file]; f == nil || e.why == nil || funcDecl(f, funcName(e.why)) == nil {
+			t.Errorf("if: term %s: its function is not declared in its file %q", w, e.file)
+		}
+		if !used[w] && !strings.Contains(docs, "`"+string(w)+"`") {
+			t.Errorf("if: term %s: no card uses it and no rulings/*.md names it", w)
+		}
+	}
+}
+
+// TestIfErrors: a card whose `if:` holds a term the engine does not know,
+// or a term with the wrong argument, is refused when the catalogue loads by
+// an error naming the file and line, the card, the effect and the term.
+func TestIfErrors(t *testing.T) {
+	for _, tc := range []struct{ name, cond, want string }{
+		{"an unknown term", "attacked; on-a-sunday",
+			`cards/x.yaml:1: Test Card: effect 2: if: term "on-a-sunday" is not an if: term (a-monster-attacked, attacked, attacks-face-down-defense, destroyed-this-turn, gemini, in-deck-or-gy, opponent-lp-ahead, opponent-summoned, other-face-up); declare it in ifTerms (rulings/ifterms.go)`},
+		{"an argument to a word", "gemini:twice",
+			`cards/x.yaml:1: Test Card: effect 2: if: term "gemini:twice" takes no argument`},
+		{"a number that is none", "opponent-lp-ahead:lots",
+			`cards/x.yaml:1: Test Card: effect 2: if: term "opponent-lp-ahead:lots" needs a whole number after opponent-lp-ahead:`},
+		{"a missing filter", "other-face-up",
+			`cards/x.yaml:1: Test Card: effect 2: if: term "other-face-up" needs a filter after other-face-up:`},
+		{"a bad filter", "in-deck-or-gy:winged",
+			`cards/x.yaml:1: Test Card: effect 2: if: term in-deck-or-gy: filter "winged": term "winged" is not a filter term; declare it in filterTerms (rulings/filters.go)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			yaml := "- name: Test Card\n  kind: monster\n  effects:\n" +
+				"    - kind: ignition\n      do:\n        - {op: draw, n: 1}\n" +
+				"    - kind: ignition\n      if: \"" + tc.cond + "\"\n      do:\n        - {op: draw, n: 1}\n"
+			_, err := LoadCatalogue(fstest.MapFS{"cards/x.yaml": {Data: []byte(yaml)}}, "cards")
+			got := ""
+			if err != nil {
+				got = strings.TrimPrefix(err.Error(), "card catalogue:\n")
+			}
+			if got != tc.want {
+				t.Errorf("load error:\n got %s\nwant %s", got, tc.want)
+			}
+		})
+	}
 }
