@@ -281,3 +281,53 @@ func (b *CheckedBank) Practice() *CheckedBank {
 	}
 	return out
 }
+
+// DrawAvoiding draws a test like Draw for a candidate who has met the
+// questions in seen (ids) before: a retake on the same exam code, whose
+// earlier result pages told which picks were right (the topic breakdown,
+// the questions to study). It draws first from the questions whose
+// situation no question of seen played, then from the other questions
+// not in seen, and only then from seen, so a retake asks nothing its
+// candidate could have learned the answer of while the pool allows.
+func (b *CheckedBank) DrawAvoiding(n int, seed uint64, seen map[string]bool) []Item {
+	if len(seen) == 0 {
+		return b.Draw(n, seed)
+	}
+	played := map[string]bool{}
+	for _, q := range b.Questions {
+		if seen[q.ID] {
+			played[situationKey(q)] = true
+		}
+	}
+	var fresh, unseen, met []*Checked
+	for _, q := range b.Questions {
+		switch {
+		case seen[q.ID]:
+			met = append(met, q)
+		case played[situationKey(q)]:
+			unseen = append(unseen, q)
+		default:
+			fresh = append(fresh, q)
+		}
+	}
+	var items []Item
+	for i, tier := range [][]*Checked{fresh, unseen, met} {
+		if k := min(n-len(items), len(tier)); k > 0 {
+			items = append(items, DrawFrom(tier, k, seed+uint64(i))...)
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, seed^0xa401d))
+	rng.Shuffle(len(items), func(i, j int) { items[i], items[j] = items[j], items[i] })
+	return items
+}
+
+// situationKey names what a question shows: its situation, or its deck.
+func situationKey(q *Checked) string {
+	switch {
+	case q.Replay.Key != "":
+		return q.Replay.Key
+	case q.Deck != "":
+		return "deck " + q.DeckMaster + "\n" + q.Deck
+	}
+	return "question " + q.ID
+}

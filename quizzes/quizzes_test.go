@@ -428,3 +428,40 @@ func TestPracticeKeepsCertificationScenarios(t *testing.T) {
 		t.Errorf("practice scenarios (-want +got):\n%s", diff)
 	}
 }
+
+// TestDrawAvoiding: a retake draws no question, and no situation, that
+// the earlier draws of its code met while the pool has fresh ones; then
+// unseen questions of met situations; and it still fills the test when
+// the code has met the whole pool.
+func TestDrawAvoiding(t *testing.T) {
+	b, ok := embeddedSet(t).Bank("goat")
+	if !ok {
+		t.Fatal("no goat bank")
+	}
+	pool := b.InPool(PoolCertification)
+	seen := map[string]bool{}
+	played := map[string]bool{}
+	for round := range 4 {
+		items := pool.DrawAvoiding(TestSize, uint64(round+1), seen)
+		if len(items) != TestSize {
+			t.Fatalf("round %d: %d questions; want %d", round, len(items), TestSize)
+		}
+		for _, it := range items {
+			q, _ := pool.Question(it.QuestionID)
+			if seen[it.QuestionID] || played[situationKey(q)] {
+				t.Errorf("round %d: %s was met before (question or situation)", round, it.QuestionID)
+			}
+		}
+		for _, it := range items {
+			q, _ := pool.Question(it.QuestionID)
+			seen[it.QuestionID], played[situationKey(q)] = true, true
+		}
+	}
+	all := map[string]bool{}
+	for _, q := range pool.Questions {
+		all[q.ID] = true
+	}
+	if items := pool.DrawAvoiding(TestSize, 9, all); len(items) != TestSize {
+		t.Errorf("a code that met the whole pool draws %d questions; want %d", len(items), TestSize)
+	}
+}

@@ -299,8 +299,9 @@ func (s *Server) quizBank(c echo.Context, format string) (*quizzes.CheckedBank, 
 }
 
 // newAttempt draws a test from pool (a format's certification or practice
-// questions) for a new attempt.
-func (s *Server) newAttempt(pb *quizzes.CheckedBank, what string) (*attempts.Attempt, error) {
+// questions) for a new attempt, avoiding the questions in seen (those an
+// exam code's earlier attempts drew: quizzes.DrawAvoiding).
+func (s *Server) newAttempt(pb *quizzes.CheckedBank, what string, seen map[string]bool) (*attempts.Attempt, error) {
 	if len(pb.Questions) == 0 {
 		return nil, fmt.Errorf("%w: the %s bank has no %s questions", ErrNotFound, pb.Format, what)
 	}
@@ -310,7 +311,7 @@ func (s *Server) newAttempt(pb *quizzes.CheckedBank, what string) (*attempts.Att
 	now := s.d.Quiz.now().UTC().Truncate(time.Millisecond)
 	return &attempts.Attempt{
 		ID: attempts.NewID(), Format: pb.Format, Seed: seed,
-		Items:     pb.Draw(s.d.Quiz.size(), seed),
+		Items:     pb.DrawAvoiding(s.d.Quiz.size(), seed, seen),
 		StartedAt: now, Deadline: now.Add(s.d.Quiz.limit()),
 	}, nil
 }
@@ -326,7 +327,7 @@ func (s *Server) quizStart(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	a, err := s.newAttempt(bank.Practice(), "practice")
+	a, err := s.newAttempt(bank.Practice(), "practice", nil)
 	if err != nil {
 		return err
 	}
@@ -360,7 +361,14 @@ func (s *Server) quizCertify(c echo.Context) error {
 	if code == "" {
 		return fmt.Errorf("%w: %q is not an exam code (ten letters and digits, like 7KQ2M-9XD4B, from your organiser)", ErrInvalid, truncate(raw, 40))
 	}
-	a, err := s.newAttempt(bank.InPool(quizzes.PoolCertification), "certification")
+	// A retake on the same code learned which of its picks were right
+	// from its result pages: it draws other questions while the pool
+	// allows.
+	seen, err := s.d.Quiz.Store.CodeQuestions(c.Request().Context(), code)
+	if err != nil {
+		return err
+	}
+	a, err := s.newAttempt(bank.InPool(quizzes.PoolCertification), "certification", seen)
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"substep/internal/attempts"
 	"substep/quizzes"
 	"substep/web"
 )
@@ -247,4 +248,50 @@ func (h *harvester) take(t *testing.T, rng *rand.Rand, cd *candidate, loc string
 	}
 	cd.must("POST", loc+"/submit", form, http.StatusSeeOther)
 	return asked, chance, variance
+}
+
+// TestRetakeMeetsNoQuestionAgain: an organiser lets an exam code start
+// several certifications, and each result page tells its candidate which
+// picks were right (the topic breakdown, the questions to study). A
+// retake on that code draws none of the questions, nor any situation, its
+// earlier attempts drew, so what the candidate learned answers nothing.
+// (Before, a candidate answering at random and keeping what the result
+// pages told scored 87 right on attempts 2 to 10 of one code against
+// chance 48, SD 5.9.)
+func TestRetakeMeetsNoQuestionAgain(t *testing.T) {
+	a := quizApp(t, Config{AttemptsPath: filepath.Join(t.TempDir(), "attempts.db"), RateLimit: web.RateLimit{Off: true}})
+	store := attemptsOf(a)
+	if err := store.SetPolicy(t.Context(), attempts.Policy{Format: "goat", AttemptsPerCode: 4}); err != nil {
+		t.Fatal(err)
+	}
+	_, set := checkedBanks(t)
+	bank, _ := set.Bank("goat")
+	code := issueCode(t, a.URL(), organiserToken, "goat", "Retaking Candidate")
+	met, played := map[string]bool{}, map[string]bool{}
+	for round := range 4 {
+		cd := newCandidate(t, a.URL())
+		_, home := cd.must("GET", "/quiz", nil, 200)
+		resp, _ := cd.must("POST", "/quiz/goat/certify", url.Values{"_csrf": {home.Attr("form[action=/quiz/goat/certify] input[name=_csrf]", "value")}, "code": {code}}, http.StatusSeeOther)
+		sh := cd.sheet(resp.Header.Get("Location"))
+		at, err := store.Get(t.Context(), sh.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range at.Items {
+			q, _ := bank.Question(it.QuestionID)
+			if met[it.QuestionID] || played[q.Replay.Key] {
+				t.Errorf("attempt %d on one code asks %s again (or its situation)", round+1, it.QuestionID)
+			}
+		}
+		for _, it := range at.Items {
+			q, _ := bank.Question(it.QuestionID)
+			met[it.QuestionID], played[q.Replay.Key] = true, q.Replay.Key != ""
+		}
+		form := url.Values{"_csrf": {sh.csrf}}
+		for name, ids := range sh.choices {
+			form.Set(name, ids[0])
+		}
+		cd.must("POST", "/attempt/"+sh.id+"/submit", form, http.StatusSeeOther)
+	}
+	t.Logf("4 attempts on one code met %d questions", len(met))
 }

@@ -210,6 +210,26 @@ func (s *Store) StartCertification(ctx context.Context, code string, a *Attempt)
 	}))
 }
 
+// CodeQuestions lists the questions the attempts of an exam code drew
+// (as NormalizeCode writes it), so that a retake can avoid them.
+func (s *Store) CodeQuestions(ctx context.Context, code string) (map[string]bool, error) {
+	rows, err := s.db.QueryContext(ctx,
+		`SELECT DISTINCT items.question_id FROM items JOIN attempts ON attempts.id = items.attempt_id WHERE attempts.exam_code = ?`, code)
+	if err != nil {
+		return nil, sqlitefile.Classify(s.path, err)
+	}
+	defer rows.Close()
+	seen := map[string]bool{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		seen[id] = true
+	}
+	return seen, sqlitefile.Classify(s.path, rows.Err())
+}
+
 // StartSelf stores a as a self-assessment unless the same client started
 // one of the same format less than cooldown before a.StartedAt
 // (ErrCoolingDown, with the time it may start again). The check and the
