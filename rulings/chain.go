@@ -586,16 +586,16 @@ func (d *duel) categories(c *inst, e *Effect) []string {
 	if sp >= 3 {
 		cats = append(cats, AllowCounter)
 	}
-	if e.Negates == "activation" || e.Negates == "effect" {
+	if e.Negates == NegatesActivation || e.Negates == NegatesEffect {
 		if c.isMonster() {
-			if e.Negates == "activation" {
+			if e.Negates == NegatesActivation {
 				cats = append(cats, AllowMonsterNegator)
 			}
 		} else {
 			cats = append(cats, AllowSpellNegator)
 		}
 	}
-	if e.Modifies == "atk" {
+	if e.Modifies == ModifiesATK {
 		if c.isMonster() {
 			cats = append(cats, AllowMonsterATK)
 		} else {
@@ -627,17 +627,17 @@ func dsClass(c *inst, e *Effect) string {
 	switch {
 	case e.speed(c.c) >= 3:
 		return AllowCounter
-	case e.Negates == "activation" && monster:
+	case e.Negates == NegatesActivation && monster:
 		return AllowMonsterNegator
-	case e.Negates == "effect" && monster:
+	case e.Negates == NegatesEffect && monster:
 		return dsMonsterEffectNegator
-	case e.Negates == "activation" && e.Kind == EffectActivate:
+	case e.Negates == NegatesActivation && e.Kind == EffectActivate:
 		return dsSpellActivationNegator
 	case e.Negates != "":
 		return dsSpellEffectNegator
-	case e.Modifies == "atk" && monster:
+	case e.Modifies == ModifiesATK && monster:
 		return AllowMonsterATK
-	case e.Modifies == "atk":
+	case e.Modifies == ModifiesATK:
 		return AllowSpellATK
 	}
 	return ""
@@ -692,7 +692,7 @@ func (d *duel) damageStepAllows(c *inst, e *Effect) bool {
 			what = "Spells and Traps that change ATK or DEF cannot be activated at this timing"
 		case slices.Contains(cats, AllowMonsterATK):
 			what = "effects that change ATK or DEF cannot be activated at this timing"
-		case c.isMonster() && e.Negates == "effect":
+		case c.isMonster() && e.Negates == NegatesEffect:
 			what = "a monster effect that negates an effect, but not its activation, cannot be activated in the Damage Step"
 		}
 		if point := d.dsPoint(c, e); point != "" {
@@ -888,9 +888,9 @@ func (d *duel) targetPool(t *Target, p int) []*inst {
 	var pool []*inst
 	sides := append(d.opponents(p), p)
 	switch t.Side {
-	case "yours":
+	case SideYours:
 		sides = []int{p}
-	case "opponent":
+	case SideOpponent:
 		sides = d.opponents(p)
 	}
 	k := t.What.kind()

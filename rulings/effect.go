@@ -19,19 +19,19 @@ import (
 //	    do:
 //	      - {op: search, filter: monster-atk-max-1500}
 type Effect struct {
-	Kind        EffectKind `yaml:"kind" json:"kind"` // one of effectKinds (effectkinds.go)
-	When        When       `yaml:"when,omitempty" json:"when,omitempty"`
-	Optional    bool       `yaml:"optional,omitempty" json:"optional,omitempty"`
-	Speed       int        `yaml:"speed,omitempty" json:"speed,omitempty"`
-	Timing      When       `yaml:"timing,omitempty" json:"timing,omitempty"` // a Damage Step timing the card names
-	From        string     `yaml:"from,omitempty" json:"from,omitempty"`     // where it is used from when not the field: hand, graveyard
-	Cost        []Op       `yaml:"cost,omitempty" json:"cost,omitempty"`
-	Target      *Target    `yaml:"target,omitempty" json:"target,omitempty"`
-	Do          []Op       `yaml:"do,omitempty" json:"do,omitempty"`
-	Negates     string     `yaml:"negates,omitempty" json:"negates,omitempty"`   // activation | effect | summon
-	Modifies    string     `yaml:"modifies,omitempty" json:"modifies,omitempty"` // atk
-	Label       string     `yaml:"label,omitempty" json:"label,omitempty"`       // short name when a card has several effects
-	Unsupported string     `yaml:"unsupported,omitempty" json:"unsupported,omitempty"`
+	Kind        EffectKind   `yaml:"kind" json:"kind"` // one of effectKinds (effectkinds.go)
+	When        When         `yaml:"when,omitempty" json:"when,omitempty"`
+	Optional    bool         `yaml:"optional,omitempty" json:"optional,omitempty"`
+	Speed       int          `yaml:"speed,omitempty" json:"speed,omitempty"`
+	Timing      When         `yaml:"timing,omitempty" json:"timing,omitempty"` // a Damage Step timing the card names
+	From        string       `yaml:"from,omitempty" json:"from,omitempty"`     // where it is used from when not the field: hand, graveyard
+	Cost        []Op         `yaml:"cost,omitempty" json:"cost,omitempty"`
+	Target      *Target      `yaml:"target,omitempty" json:"target,omitempty"`
+	Do          []Op         `yaml:"do,omitempty" json:"do,omitempty"`
+	Negates     Negation     `yaml:"negates,omitempty" json:"negates,omitempty"`   // one of negations (effectwords.go)
+	Modifies    Modification `yaml:"modifies,omitempty" json:"modifies,omitempty"` // one of modifications (effectwords.go)
+	Label       string       `yaml:"label,omitempty" json:"label,omitempty"`       // short name when a card has several effects
+	Unsupported string       `yaml:"unsupported,omitempty" json:"unsupported,omitempty"`
 	// MustFind: the effect needs a card to get even in a format that lets
 	// searches fail to find ("The Agent of Creation - Venus").
 	MustFind bool `yaml:"must-find,omitempty" json:"must_find,omitempty"`
@@ -82,7 +82,7 @@ type Effect struct {
 // Target says what an effect targets when activated.
 type Target struct {
 	What  TargetKind `yaml:"what" json:"what"`                     // one of targetKinds (targetkinds.go)
-	Side  string     `yaml:"side,omitempty" json:"side,omitempty"` // any (default), yours, opponent
+	Side  Side       `yaml:"side,omitempty" json:"side,omitempty"` // one of sides (effectwords.go); any when left out
 	Count int        `yaml:"count,omitempty" json:"count,omitempty"`
 	// Filter narrows the targets: a filter of `matches`, or several joined
 	// by " or " ("light or dark").
@@ -133,13 +133,8 @@ func (e *Effect) validate() string {
 	if why := wordingProblem(e); why != "" {
 		return why
 	}
-	if e.Target != nil {
-		if _, ok := targetKinds[e.Target.What]; !ok {
-			return fmt.Sprintf("unknown target %q", e.Target.What)
-		}
-		if why := filterProblem(e.Target.Filter); why != "" {
-			return "target: " + why
-		}
+	if why := e.Target.problem(); why != "" {
+		return why
 	}
 	if why := ifProblem(e.If); why != "" {
 		return why
@@ -154,15 +149,25 @@ func (e *Effect) validate() string {
 			}
 		}
 	}
-	switch e.Negates {
-	case "", "activation", "effect", "summon":
-	default:
-		return fmt.Sprintf("negates %q is not activation, effect or summon", e.Negates)
+	if why := wordProblem("negates", e.Negates, negations); why != "" {
+		return why
 	}
-	switch e.Modifies {
-	case "", "atk":
-	default:
-		return fmt.Sprintf("modifies %q is not atk", e.Modifies)
+	return wordProblem("modifies", e.Modifies, modifications)
+}
+
+// problem says why a target does not load (its kind, filter or side), or "".
+func (t *Target) problem() string {
+	if t == nil {
+		return ""
+	}
+	if _, ok := targetKinds[t.What]; !ok {
+		return fmt.Sprintf("unknown target %q", t.What)
+	}
+	if why := filterProblem(t.Filter); why != "" {
+		return "target: " + why
+	}
+	if why := wordProblem("side", t.Side, sides); why != "" {
+		return "target: " + why
 	}
 	return ""
 }

@@ -5,7 +5,7 @@ package rulings
 // effect of the kind is and the functions that handle it (where it is
 // activated from, queued, applied or paid). The loader refuses any other
 // kind (validate, effect.go); the interpreter compares kinds only with the
-// constants (TestNoStringEffectKind), and TestEffectKinds checks that every
+// constants (TestNoStringEffectKind), and TestWordEntries checks that every
 // function an entry names is declared in its file.
 //
 // To add an effect kind: a constant below with a comment, an entry in
@@ -26,9 +26,11 @@ const (
 	EffectProcedure   EffectKind = "procedure"   // a Summon procedure: a Special Summon that does not activate
 )
 
-// effectKind is one kind's entry.
-type effectKind struct {
-	about string    // what an effect of the kind is (VOCABULARY.md)
+// wordEntry is the entry of a word of the smaller vocabularies (effect
+// kinds, target sides, negations, modifications, card kinds): what it
+// means, and the functions that handle it.
+type wordEntry struct {
+	about string    // what it means (VOCABULARY.md)
 	where []handler // the functions that handle it
 }
 
@@ -36,7 +38,7 @@ type effectKind struct {
 type handler struct{ file, fn string }
 
 // effectKinds is the registry of effect kinds.
-var effectKinds = map[EffectKind]effectKind{
+var effectKinds = map[EffectKind]wordEntry{
 	EffectActivate: {about: "a Spell or Trap Card's activation, from the hand or Set on the field",
 		where: []handler{{"chain.go", "findActivatable"}, {"chain.go", "mayActivate"}, {"rules.go", "activationAllowed"}}},
 	EffectIgnition: {about: "an Ignition Effect: activated by its controller with an empty chain in their Main Phase",

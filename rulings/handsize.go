@@ -77,7 +77,7 @@ func (d *duel) handSizeAllows(p int, c *inst, e *Effect) bool {
 		return true
 	}
 	sp := e.speed(c.c)
-	if sp >= 3 || (sp == 2 && (e.Negates == "activation" || e.Negates == "effect")) {
+	if sp >= 3 || (sp == 2 && (e.Negates == NegatesActivation || e.Negates == NegatesEffect)) {
 		return true
 	}
 	d.illegal(fmt.Sprintf("%s cannot join this chain: after the discard for hand size only Spell Speed 2 effects that negate, or Spell Speed 3 effects, may be chained", effectName(c.c, e)), r)

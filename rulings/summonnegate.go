@@ -47,7 +47,7 @@ func (d *duel) summonWindowFirst(a *Action) bool {
 	}
 	negator := false
 	for _, e := range a.Card.Card.Effects {
-		negator = negator || e.Negates == "summon"
+		negator = negator || e.Negates == NegatesSummon
 	}
 	if !negator || d.pendingFor(a.Card.Card, a.Player) != nil {
 		return false

@@ -12,8 +12,8 @@ import (
 )
 
 // TestVocabulary: VOCABULARY.md, the list a card's author reads, is what
-// the registries say (effectKinds, opTable, targetKinds, conditions,
-// ifTerms, filterTerms) with
+// the registries say (effectKinds, opTable, targetKinds, sides, conditions,
+// ifTerms, negations, modifications, filterTerms) with
 // each op's doc comment; `-update` rewrites it.
 func TestVocabulary(t *testing.T) {
 	_, files := engineFiles(t)
@@ -60,30 +60,32 @@ do not edit; after changing a registry run
 SCENARIOS.md shows how a card's YAML is written; ENGINE.md how to add a word.
 
 `)
-	writeEffectKinds(&b)
+	writeWords(&b, "Effect kinds (`kind:`)", "effectKinds in effectkinds.go", effectKinds)
 	writeOps(&b, files, examples)
 	writeConsts(&b, files, "Target kinds (`target: {what: ...}`)", "TargetKind", "targetkinds.go, targets.go, pairtarget.go")
+	writeWords(&b, "Target sides (`target: {side: ...}`)", "sides in effectwords.go", sides)
 	b.WriteString("## Conditions (`when:`, `timing:`)\n\nconditions.go; the checks in when.go.\n\n| condition | when it is met |\n| --- | --- |\n")
 	for _, w := range sortedKeys(conditions) {
 		fmt.Fprintf(&b, "| `%s` | %s |\n", w, cell(conditions[w].about))
 	}
 	b.WriteString("\n")
 	writeIfTerms(&b, files)
+	writeWords(&b, "Negations (`negates:`)", "negations in effectwords.go", negations)
+	writeWords(&b, "Modifications (`modifies:`)", "modifications in effectwords.go", modifications)
 	writeConsts(&b, files, "Filter terms (`filter:`, joined by `,`; alternatives by ` or `)", "FilterTerm", "filters.go")
 	return b.String()
 }
 
-// writeEffectKinds lists the effect kinds and the functions that handle
-// each.
-func writeEffectKinds(b *strings.Builder) {
-	b.WriteString("## Effect kinds (`kind:`)\n\neffectKinds in effectkinds.go.\n\n| kind | what it is | handled by |\n| --- | --- | --- |\n")
-	for _, k := range sortedKeys(effectKinds) {
-		e := effectKinds[k]
-		var where []string
-		for _, h := range e.where {
-			where = append(where, fmt.Sprintf("`%s` (%s)", h.fn, h.file))
+// writeWords lists the words of a smaller vocabulary and the functions
+// that handle each.
+func writeWords[K ~string](b *strings.Builder, title, where string, reg map[K]wordEntry) {
+	fmt.Fprintf(b, "## %s\n\n%s.\n\n| word | what it means | handled by |\n| --- | --- | --- |\n", title, where)
+	for _, k := range sortedKeys(reg) {
+		var fns []string
+		for _, h := range reg[k].where {
+			fns = append(fns, fmt.Sprintf("`%s` (%s)", h.fn, h.file))
 		}
-		fmt.Fprintf(b, "| `%s` | %s | %s |\n", k, cell(e.about), strings.Join(where, ", "))
+		fmt.Fprintf(b, "| `%s` | %s | %s |\n", k, cell(reg[k].about), strings.Join(fns, ", "))
 	}
 	b.WriteString("\n")
 }

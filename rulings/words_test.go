@@ -205,43 +205,66 @@ func TestConditions(t *testing.T) {
 	}
 }
 
-// TestNoStringEffectKind: an effect's kind is written in the interpreter
-// only as an EffectKind constant (effectkinds.go), never compared with or
-// passed as a string, so every kind it asks about is one the loader accepts.
+// TestNoStringEffectKind: an effect's kind, a target's side, what an
+// effect negates or modifies, are written in the interpreter only as their
+// constants (effectkinds.go, effectwords.go), never compared with or passed
+// as a string, so every word it asks about is one the loader accepts.
 func TestNoStringEffectKind(t *testing.T) {
-	wordsComparedWithStrings(t, "EffectKind")
-	literalsOutsideConsts(t, "EffectKind")
+	wordsComparedWithStrings(t, "EffectKind", "Side", "Negation", "Modification")
+	literalsOutsideConsts(t, "EffectKind", "Side", "Negation", "Modification")
 }
 
-// TestEffectKinds: every EffectKind constant has an entry in effectKinds
-// that says what it is, and every function an entry names is declared in
-// the file it names; every kind is used by a bundled card.
-func TestEffectKinds(t *testing.T) {
+// TestWordEntries: every constant of the smaller vocabularies (effect
+// kinds, sides, negations, modifications) has an entry in its registry that
+// says what it means and where it is handled, every function an entry names
+// is declared in the file it names, and every word is used by a bundled
+// card (a target without side: uses any).
+func TestWordEntries(t *testing.T) {
 	_, files := engineFiles(t)
-	for _, k := range constsOf(t, "EffectKind") {
-		if _, ok := effectKinds[EffectKind(k)]; !ok {
-			t.Errorf("effect kind %s has no entry in effectKinds (effectkinds.go)", k)
-		}
-	}
-	used := map[EffectKind]bool{}
+	used := map[string]bool{}
 	for _, c := range testCatalogue(t).Cards() {
 		for _, e := range c.Effects {
-			used[e.Kind] = true
-		}
-	}
-	for k, e := range effectKinds {
-		if e.about == "" || len(e.where) == 0 {
-			t.Errorf("effect kind %s: its entry must say what it is and where it is handled", k)
-		}
-		for _, h := range e.where {
-			if f := files[h.file]; f == nil || funcDecl(f, h.fn) == nil {
-				t.Errorf("effect kind %s: %s is not declared in %s", k, h.fn, h.file)
+			for _, eff := range append([]Effect{e}, e.Alts...) {
+				used["EffectKind "+string(eff.Kind)], used["Negation "+string(eff.Negates)], used["Modification "+string(eff.Modifies)] = true, true, true
+				if eff.Target != nil && eff.Target.Side != "" {
+					used["Side "+string(eff.Target.Side)] = true
+				}
 			}
 		}
-		if !used[k] {
-			t.Errorf("effect kind %s: no bundled card uses it", k)
+	}
+	used["Side "+string(SideAny)] = true
+	for typ, reg := range map[string]map[string]wordEntry{
+		"EffectKind": stringKeys(effectKinds), "Side": stringKeys(sides),
+		"Negation": stringKeys(negations), "Modification": stringKeys(modifications),
+	} {
+		for _, k := range constsOf(t, typ) {
+			if _, ok := reg[k]; !ok {
+				t.Errorf("%s %s has no entry in its registry", typ, k)
+			}
+		}
+		for k, e := range reg {
+			if e.about == "" || len(e.where) == 0 {
+				t.Errorf("%s %s: its entry must say what it means and where it is handled", typ, k)
+			}
+			for _, h := range e.where {
+				if f := files[h.file]; f == nil || funcDecl(f, h.fn) == nil {
+					t.Errorf("%s %s: %s is not declared in %s", typ, k, h.fn, h.file)
+				}
+			}
+			if !used[typ+" "+k] {
+				t.Errorf("%s %s: no bundled card uses it", typ, k)
+			}
 		}
 	}
+}
+
+// stringKeys is a registry keyed by the words' strings.
+func stringKeys[K ~string](m map[K]wordEntry) map[string]wordEntry {
+	out := map[string]wordEntry{}
+	for k, v := range m {
+		out[string(k)] = v
+	}
+	return out
 }
 
 // constsOf is the values of the engine's constants of the named type.
@@ -320,6 +343,34 @@ func TestIfErrors(t *testing.T) {
 			yaml := "- name: Test Card\n  kind: monster\n  effects:\n" +
 				"    - kind: ignition\n      do:\n        - {op: draw, n: 1}\n" +
 				"    - kind: ignition\n      if: \"" + tc.cond + "\"\n      do:\n        - {op: draw, n: 1}\n"
+			_, err := LoadCatalogue(fstest.MapFS{"cards/x.yaml": {Data: []byte(yaml)}}, "cards")
+			got := ""
+			if err != nil {
+				got = strings.TrimPrefix(err.Error(), "card catalogue:\n")
+			}
+			if got != tc.want {
+				t.Errorf("load error:\n got %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestWordErrors: an effect kind, side, negates: or modifies: the engine
+// does not know is refused when the catalogue loads, naming the card, the effect, the field
+// and the registry's words.
+func TestWordErrors(t *testing.T) {
+	for _, tc := range []struct{ name, kind, field, want string }{
+		{"a side", "activate", "target: {what: monster, side: theirs}",
+			`cards/x.yaml:1: Test Card: effect 1: target: side "theirs" is not one of any, opponent, yours`},
+		{"a negation", "activate", "negates: damage",
+			`cards/x.yaml:1: Test Card: effect 1: negates "damage" is not one of activation, effect, summon`},
+		{"a modification", "activate", "modifies: level",
+			`cards/x.yaml:1: Test Card: effect 1: modifies "level" is not one of atk`},
+		{"an effect kind", "passive", "speed: 2",
+			`cards/x.yaml:1: Test Card: effect 1: effect kind "passive" is not one of activate, continuous, flip, ignition, maintenance, procedure, quick, trigger`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			yaml := "- name: Test Card\n  kind: trap\n  effects:\n    - kind: " + tc.kind + "\n      " + tc.field + "\n      do:\n        - {op: draw, n: 1}\n"
 			_, err := LoadCatalogue(fstest.MapFS{"cards/x.yaml": {Data: []byte(yaml)}}, "cards")
 			got := ""
 			if err != nil {
