@@ -447,7 +447,7 @@ func (d *duel) boost(c *inst, def bool) int {
 	}
 	n := 0
 	for _, f := range d.allField() {
-		if !f.faceUp || f.c == nil || f.isMonster() || (c.immune && f.c.Kind == "spell") || d.trapNegated(f) {
+		if !f.faceUp || f.c == nil || f.isMonster() || (c.immune && f.c.Kind == CardSpell) || d.trapNegated(f) {
 			continue
 		}
 		for _, e := range f.c.Effects {

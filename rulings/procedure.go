@@ -94,7 +94,7 @@ func (d *duel) procedureSummon(a *Action) {
 
 // procedureFrom is where the procedure Summons from: the hand or the Extra Deck.
 func procedureFrom(e *Effect) string {
-	if e.From == "extra" {
+	if e.From == FromExtra {
 		return locExtra
 	}
 	return locHand

@@ -60,7 +60,7 @@ func (d *duel) directAttackHandTriggers(p int, target *inst) {
 			continue
 		}
 		for i := range c.c.Effects {
-			if e := &c.c.Effects[i]; e.Kind == EffectTrigger && e.From == "hand" && e.When == WhenOpponentDirectAttack {
+			if e := &c.c.Effects[i]; e.Kind == EffectTrigger && e.From == FromHand && e.When == WhenOpponentDirectAttack {
 				d.queue(c, e, -1, nil)
 			}
 		}
@@ -76,7 +76,7 @@ func (d *duel) handTriggerChained(a *Action) bool {
 		return false
 	}
 	for _, e := range a.Card.Card.Effects {
-		if e.Kind == EffectTrigger && e.From == "hand" {
+		if e.Kind == EffectTrigger && e.From == FromHand {
 			top := d.chain[len(d.chain)-1]
 			d.illegal(fmt.Sprintf("%s's effect is a Trigger Effect (Spell Speed 1) activated from the hand when its condition is met; it cannot be chained to %s", a.Card.Card.Name, effectName(top.src.c, top.eff)), ruleRef{})
 			return true
