@@ -298,6 +298,19 @@ func (s *Server) quizBank(c echo.Context, format string) (*quizzes.CheckedBank, 
 	return bank, f, nil
 }
 
+// reviewsOpen reports whether certification results of format show full
+// reviews now: the organiser's review window is open, and no certification
+// of the format still runs (one started before the window opened, whose
+// candidate could read the right choices off another's result).
+func (s *Server) reviewsOpen(c echo.Context, format string) (bool, error) {
+	pol, err := s.policy(c, format)
+	if err != nil || !pol.ReviewsOpen(s.d.Quiz.now()) {
+		return false, err
+	}
+	n, err := s.d.Quiz.Store.Running(c.Request().Context(), format, s.d.Quiz.now())
+	return n == 0, err
+}
+
 // newAttempt draws a test from pool (a format's certification or practice
 // questions) for a new attempt, avoiding the questions in seen (those an
 // exam code's earlier attempts drew: quizzes.DrawAvoiding).
@@ -360,6 +373,15 @@ func (s *Server) quizCertify(c echo.Context) error {
 	code := attempts.NormalizeCode(raw)
 	if code == "" {
 		return fmt.Errorf("%w: %q is not an exam code (ten letters and digits, like 7KQ2M-9XD4B, from your organiser)", ErrInvalid, truncate(raw, 40))
+	}
+	// While full reviews are open, every submitted certification shows its
+	// right choices: no test starts until the organiser closes them.
+	pol, err := s.policy(c, bank.Format)
+	if err != nil {
+		return err
+	}
+	if pol.ReviewsOpen(s.d.Quiz.now()) {
+		return conflict("The "+f.Name+" certification is closed while its reviews are open (they show every right choice). Ask your organiser when the next test window opens.", "/quiz", "Back to the judge quizzes")
 	}
 	// A retake on the same code learned which of its picks were right
 	// from its result pages: it draws other questions while the pool
@@ -586,14 +608,13 @@ func (s *Server) attemptResult(c echo.Context) error {
 	}
 	// A certification's result names the sections to study for each
 	// missed question, never its right choice, unless the organiser's
-	// review window (set after the test window closes) is open.
+	// review window (set after the test window closes) is open and no
+	// certification of the format is still running.
 	review := !a.Certification()
 	if !review {
-		pol, err := s.policy(c, a.Format)
-		if err != nil {
+		if review, err = s.reviewsOpen(c, a.Format); err != nil {
 			return err
 		}
-		review = pol.ReviewsOpen(s.d.Quiz.now())
 	}
 	for i, it := range a.Items {
 		q, ok := bank.Question(it.QuestionID)

@@ -677,3 +677,44 @@ func TestBoardNotes(t *testing.T) {
 		t.Errorf("board notes (-want +got):\n%s", diff)
 	}
 }
+
+// TestReviewsWaitForRunningTests: while the organiser's review window is
+// open every submitted certification shows its right choices, so no
+// certification starts then, and a result shows no right choice while a
+// certification started before the window opened still runs (its
+// candidate could read the answers off a friend's result).
+func TestReviewsWaitForRunningTests(t *testing.T) {
+	env := newQuizEnv(t)
+	idA, pageA, cA := env.startAttempt(t, "Ada")
+	idB, pageB, cB := env.startAttempt(t, "Bob")
+	submit := func(c *http.Client, id, page string) {
+		t.Helper()
+		form := env.answersFor(t, id, 10)
+		form.Set("_csrf", csrfOf(t, page))
+		if resp, body := do(t, c, "POST", env.srv.URL+"/attempt/"+id+"/submit", form); resp.StatusCode != http.StatusSeeOther {
+			t.Fatalf("submit: %d %s", resp.StatusCode, body)
+		}
+	}
+	submit(cA, idA, pageA)
+	now := env.clock.Now()
+	if err := env.store.SetPolicy(context.Background(), attempts.Policy{Format: "goat", AttemptsPerCode: 1, ReviewsFrom: now.Add(-time.Minute), ReviewsUntil: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, result := do(t, cA, "GET", env.srv.URL+"/attempt/"+idA+"/result", nil); strings.Contains(result, "right answer") {
+		t.Errorf("the review shows right choices while Bob's test still runs")
+	}
+	// A new test does not start while reviews are open.
+	c := browser(t)
+	_, home := do(t, c, "GET", env.srv.URL+"/quiz", nil)
+	code, err := env.store.IssueCode(context.Background(), attempts.ExamCode{Format: "goat", Name: "Cy", Issuer: "Test League", MaxAttempts: 1}, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp, body := do(t, c, "POST", env.srv.URL+"/quiz/goat/certify", url.Values{"_csrf": {csrfOf(t, home)}, "code": {code.Code}}); resp.StatusCode != http.StatusConflict || !strings.Contains(body, "reviews are open") {
+		t.Errorf("a certification started while reviews are open: %d", resp.StatusCode)
+	}
+	submit(cB, idB, pageB)
+	if _, result := do(t, cA, "GET", env.srv.URL+"/attempt/"+idA+"/result", nil); !strings.Contains(result, "right answer") {
+		t.Errorf("the review shows no right choice once every test has ended")
+	}
+}

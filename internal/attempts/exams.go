@@ -210,6 +210,17 @@ func (s *Store) StartCertification(ctx context.Context, code string, a *Attempt)
 	}))
 }
 
+// Running counts the certifications of format started and neither
+// submitted nor past their deadline at now: while any runs, no result page
+// shows a full review (its right choices would answer that test).
+func (s *Store) Running(ctx context.Context, format string, now time.Time) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx,
+		`SELECT count(*) FROM attempts WHERE format = ? AND mode = ? AND submitted_at IS NULL AND deadline > ?`,
+		format, ModeCertification, now.UnixMilli()).Scan(&n)
+	return n, sqlitefile.Classify(s.path, err)
+}
+
 // CodeQuestions lists the questions the attempts of an exam code drew
 // (as NormalizeCode writes it), so that a retake can avoid them.
 func (s *Store) CodeQuestions(ctx context.Context, code string) (map[string]bool, error) {
