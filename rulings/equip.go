@@ -10,7 +10,7 @@ import (
 
 // moved is what a card was just before it moved.
 type moved struct {
-	from    string
+	from    location
 	field   bool
 	monster bool
 	trapMon bool
@@ -22,7 +22,7 @@ type moved struct {
 // equips fall off, control taken through it returns, the events some
 // cards answer ("a monster you control is sent to the Graveyard"), and
 // the trigger conditions about where it came from.
-func (d *duel) afterMove(c *inst, mv moved, to string) {
+func (d *duel) afterMove(c *inst, mv moved, to location) {
 	d.dmMoved(c)
 	if mv.field && !c.onField() {
 		for _, e := range d.equipsOf(c) {

@@ -33,7 +33,7 @@ func summonSelfDefense(what What) bool {
 
 // leaveRedirect sends a monster that must be banished when it leaves the
 // field to the banished cards instead of wherever it was going.
-func (d *duel) leaveRedirect(c *inst, to, why string) (string, string) {
+func (d *duel) leaveRedirect(c *inst, to location, why string) (location, string) {
 	if c.banishOnLeave && c.onField() && to != locBanished {
 		return locBanished, why + "; it is banished instead, as it leaves the field"
 	}

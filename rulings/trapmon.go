@@ -135,7 +135,7 @@ func (d *duel) trapMonstersNegated() {
 }
 
 // trapMonsterLeft notes that a Trap Monster left the field as a Trap Card.
-func (d *duel) trapMonsterLeft(c *inst, to string) {
+func (d *duel) trapMonsterLeft(c *inst, to location) {
 	r := plain("hat-04#point-13")
 	switch to {
 	case locBanished:

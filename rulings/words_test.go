@@ -392,3 +392,10 @@ func TestWordErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestNoStringLocation: the interpreter names a card's location only by
+// the location constants (duel.go, xyz.go), never by a string.
+func TestNoStringLocation(t *testing.T) {
+	wordsComparedWithStrings(t, "location")
+	literalsOutsideConsts(t, "location")
+}
