@@ -177,7 +177,7 @@ func (e *rulingsEngine) index() domain.CardSource {
 		var facts []domain.Facts
 		for _, c := range cat.Cards() {
 			facts = append(facts, domain.Facts{
-				Name: c.Name, Passcode: c.Passcode, Kind: c.Kind, Subtypes: c.Subtypes,
+				Name: c.Name, Passcode: c.Passcode, Kind: string(c.Kind), Subtypes: c.Subtypes,
 				Attribute: c.Attribute, Type: c.Type, Level: c.Level, Rank: c.Rank, Link: c.LinkRating, Arrows: c.LinkArrows, Scale: c.PendulumScale(),
 				ATK: c.ATK, DEF: c.DEF,
 				Archetypes: c.Archetypes, Text: c.Text,

@@ -336,7 +336,7 @@ func askKind(a ask, name string) string {
 	}
 	if a.t.cat != nil {
 		if c, ok := a.t.cat.Lookup(name); ok {
-			return map[string]string{"monster": "monster", "spell": "Spell Card", "trap": "Trap Card"}[c.Kind]
+			return map[CardKind]string{CardMonster: "monster", CardSpell: "Spell Card", CardTrap: "Trap Card"}[c.Kind]
 		}
 	}
 	return "unknown card"

@@ -23,7 +23,7 @@ package rulings
 // gyBanisher is the face-up card that banishes c instead of letting it go
 // to the Graveyard, or nil.
 func (d *duel) gyBanisher(c *inst) *inst {
-	if c.c == nil || c.c.Kind != "monster" || c.trapMon || c.loc == locSpell || c.loc == locMaterial {
+	if c.c == nil || c.c.Kind != CardMonster || c.trapMon || c.loc == locSpell || c.loc == locMaterial {
 		return nil
 	}
 	for _, f := range d.allField() {
@@ -37,7 +37,7 @@ func (d *duel) gyBanisher(c *inst) *inst {
 // handBanisher is the face-up card that banishes c instead of letting it
 // return from the field to the hand, or nil.
 func (d *duel) handBanisher(c *inst) *inst {
-	if c.c == nil || !c.onField() || (c.loc != locMonster && c.c.Kind != "monster") || c.c.ExtraDeck() {
+	if c.c == nil || !c.onField() || (c.loc != locMonster && c.c.Kind != CardMonster) || c.c.ExtraDeck() {
 		return nil
 	}
 	for _, f := range d.allField() {

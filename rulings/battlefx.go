@@ -37,7 +37,7 @@ const (
 // `banish-battle-destroyed` ("Dark Magician of Chaos": the printed text Goat
 // plays removes it from play instead of sending it to the Graveyard, so no
 // "sent to the Graveyard" effect of it triggers), else the Graveyard.
-func (d *duel) battleDestination(at *attack, m *inst) string {
+func (d *duel) battleDestination(at *attack, m *inst) location {
 	if k := other(at, m); k != nil && k.ctrl != m.ctrl && d.live(k, "banish-battle-destroyed") != nil {
 		return locBanished
 	}

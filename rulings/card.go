@@ -22,7 +22,7 @@ type Card struct {
 	Name      string   `yaml:"name" json:"name"`
 	Aliases   []string `yaml:"aliases,omitempty" json:"aliases,omitempty"`
 	Passcode  int      `yaml:"passcode" json:"passcode"`
-	Kind      string   `yaml:"kind" json:"kind"`                               // monster, spell, trap
+	Kind      CardKind `yaml:"kind" json:"kind"`                               // one of cardKinds (cardwords.go)
 	Subtypes  []string `yaml:"subtypes,omitempty" json:"subtypes,omitempty"`   // monster: normal effect fusion ritual union flip toon spirit gemini tuner synchro xyz; spell: normal quick-play continuous equip field ritual; trap: normal continuous counter
 	Attribute string   `yaml:"attribute,omitempty" json:"attribute,omitempty"` // DARK LIGHT EARTH WATER FIRE WIND DIVINE
 	Type      string   `yaml:"type,omitempty" json:"type,omitempty"`           // Dragon, Spellcaster, Fiend, ...
@@ -72,7 +72,7 @@ func (c *Card) PendulumScale() int {
 }
 
 // IsMonster reports whether the card is a monster card.
-func (c *Card) IsMonster() bool { return c.Kind == "monster" }
+func (c *Card) IsMonster() bool { return c.Kind == CardMonster }
 
 // Has reports whether the card has the given subtype (e.g. "union", "field").
 func (c *Card) Has(subtype string) bool { return slices.Contains(c.Subtypes, subtype) }
@@ -178,9 +178,7 @@ func (cat *Catalogue) add(c *Card) string {
 	if c.Name == "" {
 		return "card without a name"
 	}
-	switch c.Kind {
-	case "monster", "spell", "trap":
-	default:
+	if _, ok := cardKinds[c.Kind]; !ok {
 		return fmt.Sprintf("%s: kind %q is not monster, spell or trap", c.Name, c.Kind)
 	}
 	for i := range c.Effects {

@@ -27,7 +27,7 @@ var (
 func factProblems(c *Card) []string {
 	var out []string
 	bad := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
-	allowed := map[string][]string{"monster": monsterSubtypes, "spell": spellSubtypes, "trap": trapSubtypes}[c.Kind]
+	allowed := map[CardKind][]string{CardMonster: monsterSubtypes, CardSpell: spellSubtypes, CardTrap: trapSubtypes}[c.Kind]
 	for _, s := range c.Subtypes {
 		if !slices.Contains(allowed, s) {
 			bad("subtype %q is not one of a %s's (%s)", s, c.Kind, strings.Join(allowed, " "))

@@ -382,11 +382,11 @@ func (d *duel) speedAllows(p int, c *inst, e *Effect, a *Action) bool {
 // Trap waits a turn, a Trap is never activated from the hand, and a
 // Quick-Play Spell only in its controller's turn.
 func (d *duel) placeAllows(p int, c *inst) bool {
-	if c.loc == locSpell && !c.faceUp && c.setTurn == d.turn && (c.c.Kind == "trap" || c.c.Has("quick-play")) {
+	if c.loc == locSpell && !c.faceUp && c.setTurn == d.turn && (c.c.Kind == CardTrap || c.c.Has("quick-play")) {
 		d.illegal(fmt.Sprintf("%s was Set this turn and cannot be activated until the next turn", c.name()), ruleRef{})
 		return false
 	}
-	if c.c.Kind == "trap" && c.loc == locHand {
+	if c.c.Kind == CardTrap && c.loc == locHand {
 		d.illegal(fmt.Sprintf("%s is a Trap Card and must be Set before it is activated", c.name()), ruleRef{})
 		return false
 	}
@@ -534,9 +534,9 @@ func (d *duel) findActivatable(a *Action) (*inst, *Effect) {
 		ok := false
 		switch {
 		case c.loc == locHand:
-			ok = (e.Kind == EffectActivate && !c.isMonster()) || ((e.Kind == EffectQuick || e.Kind == EffectIgnition) && e.From == "hand")
+			ok = (e.Kind == EffectActivate && !c.isMonster()) || ((e.Kind == EffectQuick || e.Kind == EffectIgnition) && e.From == FromHand)
 		case c.loc == locGY:
-			ok = e.From == "graveyard" && (e.Kind == EffectQuick || e.Kind == EffectIgnition)
+			ok = e.From == FromGraveyard && (e.Kind == EffectQuick || e.Kind == EffectIgnition)
 		case !c.faceUp && c.loc != locMonster:
 			ok = e.Kind == EffectActivate
 		case c.faceUp && c.onField():
@@ -755,14 +755,14 @@ func (d *duel) destroysTraps(l *link, p int) bool {
 		}
 		if o.What == WhatAllSpellTraps {
 			for _, c := range d.fieldOf(p) {
-				if c.c != nil && c.c.Kind == "trap" {
+				if c.c != nil && c.c.Kind == CardTrap {
 					return true
 				}
 			}
 		}
 		if o.What == "" || o.What == WhatTarget {
 			for _, t := range l.targets {
-				if t.ctrl == p && t.onField() && t.c.Kind == "trap" {
+				if t.ctrl == p && t.onField() && t.c.Kind == CardTrap {
 					return true
 				}
 			}

@@ -6,18 +6,23 @@ import (
 	"strings"
 )
 
+// location is where a card is: a zone or a pile. It is the engine's own
+// word, not the vocabulary's; the interpreter writes it only as these
+// constants (TestNoStringLocation).
+type location string
+
 // Card locations.
 const (
-	locDeck     = "deck"
-	locHand     = "hand"
-	locMonster  = "monster"
-	locSpell    = "spell"
-	locField    = "field"
-	locGY       = "graveyard"
-	locBanished = "banished"
-	locGone     = "gone" // a Token that left the field, or a card removed from the game with its player
-	locExtra    = "extra"
-	locDMZ      = "dmz" // the Deck Master Zone (Domain)
+	locDeck     location = "deck"
+	locHand     location = "hand"
+	locMonster  location = "monster"
+	locSpell    location = "spell"
+	locField    location = "field"
+	locGY       location = "graveyard"
+	locBanished location = "banished"
+	locGone     location = "gone" // a Token that left the field, or a card removed from the game with its player
+	locExtra    location = "extra"
+	locDMZ      location = "dmz" // the Deck Master Zone (Domain)
 )
 
 // maxEvents bounds a replay: a hostile scenario stops with an error here.
@@ -29,7 +34,7 @@ type inst struct {
 	c        *Card
 	owner    int
 	ctrl     int
-	loc      string
+	loc      location
 	faceUp   bool
 	def      bool
 	counters int
@@ -215,7 +220,7 @@ type pstate struct {
 	summons, summonsTurn     int   // Normal and Special Summons this player performed in turn summonsTurn (summoncount.go)
 }
 
-func (d *duel) cardList(p int, loc string) *[]*inst {
+func (d *duel) cardList(p int, loc location) *[]*inst {
 	ps := d.pl[p]
 	switch loc {
 	case locHand:
@@ -273,7 +278,7 @@ func (d *duel) remove(c *inst) {
 }
 
 // place puts c into loc for player p (controller for the field, owner elsewhere).
-func (d *duel) place(c *inst, p int, loc string) {
+func (d *duel) place(c *inst, p int, loc location) {
 	c.loc = loc
 	switch loc {
 	case locMonster, locSpell, locField:
@@ -303,7 +308,7 @@ func (d *duel) place(c *inst, p int, loc string) {
 }
 
 // move sends c to a location and reports whether it left the field.
-func (d *duel) move(c *inst, to string, p int) (fromField bool) {
+func (d *duel) move(c *inst, to location, p int) (fromField bool) {
 	fromField = c.onField()
 	d.remove(c)
 	d.place(c, p, to)
@@ -367,7 +372,7 @@ func (d *duel) locName(c *inst) string {
 	case locField:
 		return d.pn(c.ctrl) + "'s Field Zone"
 	}
-	return c.loc
+	return string(c.loc)
 }
 
 // atk is c's current ATK.
@@ -447,7 +452,7 @@ func (d *duel) boost(c *inst, def bool) int {
 	}
 	n := 0
 	for _, f := range d.allField() {
-		if !f.faceUp || f.c == nil || f.isMonster() || (c.immune && f.c.Kind == "spell") || d.trapNegated(f) {
+		if !f.faceUp || f.c == nil || f.isMonster() || (c.immune && f.c.Kind == CardSpell) || d.trapNegated(f) {
 			continue
 		}
 		for _, e := range f.c.Effects {
@@ -532,7 +537,7 @@ func (d *duel) describe(c *inst) string {
 
 // find resolves a card reference against the current state. where lists the
 // locations to look in; the reference's player narrows the search.
-func (d *duel) find(r *CardRef, defaultPlayer int, where ...string) *inst {
+func (d *duel) find(r *CardRef, defaultPlayer int, where ...location) *inst {
 	var found []*inst
 	order := d.turnOrderFrom(0)
 	if defaultPlayer >= 0 && defaultPlayer < len(d.pl) {

@@ -8,7 +8,7 @@ import "fmt"
 // opDestroyDiscardedKind destroys every card the targeted opponent controls of the same card type (monster, Spell or Trap) as the card discarded for the cost ("Arcana Triumph Joker"; in Domain only the targeted player's cards: domain-additional-examples#example-3).
 func opDestroyDiscardedKind(d *duel, l *link, o Op) {
 	p, src := l.ctrl, l.src
-	var kind string
+	var kind CardKind
 	for _, x := range d.pl[p].gy {
 		if x.costFor == src.id {
 			kind = x.c.Kind

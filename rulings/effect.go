@@ -24,7 +24,7 @@ type Effect struct {
 	Optional    bool         `yaml:"optional,omitempty" json:"optional,omitempty"`
 	Speed       int          `yaml:"speed,omitempty" json:"speed,omitempty"`
 	Timing      When         `yaml:"timing,omitempty" json:"timing,omitempty"` // a Damage Step timing the card names
-	From        string       `yaml:"from,omitempty" json:"from,omitempty"`     // where it is used from when not the field: hand, graveyard
+	From        From         `yaml:"from,omitempty" json:"from,omitempty"`     // where it is used from when not the field: one of origins (cardwords.go)
 	Cost        []Op         `yaml:"cost,omitempty" json:"cost,omitempty"`
 	Target      *Target      `yaml:"target,omitempty" json:"target,omitempty"`
 	Do          []Op         `yaml:"do,omitempty" json:"do,omitempty"`
@@ -149,6 +149,9 @@ func (e *Effect) validate() string {
 			}
 		}
 	}
+	if why := wordProblem("from", e.From, origins); why != "" {
+		return why
+	}
 	if why := wordProblem("negates", e.Negates, negations); why != "" {
 		return why
 	}
@@ -178,11 +181,11 @@ func (e *Effect) speed(c *Card) int {
 		return e.Speed
 	}
 	switch {
-	case c.Kind == "trap" && c.Has("counter"):
+	case c.Kind == CardTrap && c.Has("counter"):
 		return 3
-	case c.Kind == "trap":
+	case c.Kind == CardTrap:
 		return 2
-	case c.Kind == "spell" && c.Has("quick-play"):
+	case c.Kind == CardSpell && c.Has("quick-play"):
 		return 2
 	case e.Kind == EffectQuick:
 		return 2

@@ -10,7 +10,7 @@ import (
 
 // moved is what a card was just before it moved.
 type moved struct {
-	from    string
+	from    location
 	field   bool
 	monster bool
 	trapMon bool
@@ -22,7 +22,7 @@ type moved struct {
 // equips fall off, control taken through it returns, the events some
 // cards answer ("a monster you control is sent to the Graveyard"), and
 // the trigger conditions about where it came from.
-func (d *duel) afterMove(c *inst, mv moved, to string) {
+func (d *duel) afterMove(c *inst, mv moved, to location) {
 	d.dmMoved(c)
 	if mv.field && !c.onField() {
 		for _, e := range d.equipsOf(c) {
@@ -77,7 +77,7 @@ func (d *duel) equipBoost(m *inst, def bool) int {
 	}
 	n := 0
 	for _, e := range d.equipsOf(m) {
-		if !e.faceUp || e.c == nil || (m.immune && e.c.Kind == "spell") {
+		if !e.faceUp || e.c == nil || (m.immune && e.c.Kind == CardSpell) {
 			continue
 		}
 		if !def && e.c.IsMonster() && d.live(m, "gain-half-equipped-atk") != nil {
@@ -302,7 +302,7 @@ func (d *duel) unionLimit() int { return d.p.UnionLimit.Value }
 // equipped nothing.
 func equippedItself(l *link) bool {
 	c := l.src
-	return !l.negated && c.c.Kind == "trap" && c.equipTo != nil && c.equipTo.loc == locMonster && c.loc == locSpell
+	return !l.negated && c.c.Kind == CardTrap && c.equipTo != nil && c.equipTo.loc == locMonster && c.loc == locSpell
 }
 
 // equipDestroyed runs the trigger of an equip card destroyed by a card

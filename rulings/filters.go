@@ -84,9 +84,9 @@ func init() { filterTerms = filterTermTable }
 var filterTermTable = map[FilterTerm]filterTerm{
 	FilterAny:             {match: func(*duel, *inst, string) bool { return true }},
 	FilterMonster:         {match: func(_ *duel, c *inst, _ string) bool { return c.isMonster() }},
-	FilterSpell:           {match: func(_ *duel, c *inst, _ string) bool { return c.c.Kind == "spell" }},
-	FilterTrap:            {match: func(_ *duel, c *inst, _ string) bool { return c.c.Kind == "trap" }},
-	FilterSpellTrap:       {match: func(_ *duel, c *inst, _ string) bool { return c.c.Kind == "spell" || c.c.Kind == "trap" }},
+	FilterSpell:           {match: func(_ *duel, c *inst, _ string) bool { return c.c.Kind == CardSpell }},
+	FilterTrap:            {match: func(_ *duel, c *inst, _ string) bool { return c.c.Kind == CardTrap }},
+	FilterSpellTrap:       {match: func(_ *duel, c *inst, _ string) bool { return c.c.Kind == CardSpell || c.c.Kind == CardTrap }},
 	FilterFaceUp:          {match: func(_ *duel, c *inst, _ string) bool { return c.faceUp }},
 	FilterFaceDown:        {match: func(_ *duel, c *inst, _ string) bool { return !c.faceUp }},
 	FilterDefensePosition: {match: func(_ *duel, c *inst, _ string) bool { return c.loc == locMonster && c.def }},

@@ -20,10 +20,10 @@ import (
 // fuseMaterials finds the monsters a Fusion line names, in its player's
 // hand or on the field.
 func (d *duel) fuseMaterials(e *Effect, a *Action, p int) []*inst {
-	where := []string{locHand, locMonster}
+	where := []location{locHand, locMonster}
 	switch {
 	case hasOp(e, "fusion-from-graveyards"): // fossil.go
-		where = []string{locGY}
+		where = []location{locGY}
 	case !hasOp(e, "fusion-with-materials"):
 		return nil
 	}

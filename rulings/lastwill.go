@@ -24,7 +24,7 @@ func opLastWill(d *duel, l *link, o Op) {
 // lastWillWatch sets off, and spends, every armed "Last Will" of the owner
 // of monster c, which has just gone from its owner's side of the field to
 // the Graveyard.
-func (d *duel) lastWillWatch(c *inst, mv moved, to string) {
+func (d *duel) lastWillWatch(c *inst, mv moved, to location) {
 	if !mv.field || !mv.monster || mv.trapMon || to != locGY || c.loc != locGY || mv.ctrl != c.owner {
 		return
 	}

@@ -25,7 +25,7 @@ func (d *duel) levelChanged(c *inst, lv int) int {
 
 // costPaidWith is the card src last paid a cost with (discarded, sent or
 // banished for it) that is now in loc, or nil.
-func (d *duel) costPaidWith(src *inst, loc string) *inst {
+func (d *duel) costPaidWith(src *inst, loc location) *inst {
 	var out *inst
 	for q := range d.pl {
 		for _, x := range *d.cardList(q, loc) {

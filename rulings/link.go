@@ -80,7 +80,7 @@ func (d *duel) facing(p int) int {
 // zoneTaken reports whether p's zone z at loc holds a card other than
 // self and those in skip; an Extra Monster Zone also counts the player in
 // front.
-func (d *duel) zoneTaken(p, z int, loc string, self *inst, skip []*inst) bool {
+func (d *duel) zoneTaken(p, z int, loc location, self *inst, skip []*inst) bool {
 	list := d.pl[p].st
 	if loc == locMonster {
 		list = d.pl[p].mz
@@ -105,7 +105,7 @@ func (d *duel) zoneTaken(p, z int, loc string, self *inst, skip []*inst) bool {
 
 // assignZone gives c, just placed at loc on p's field, its zone: the one
 // it asked for (c.wantZone) when free, else the leftmost free one.
-func (d *duel) assignZone(c *inst, p int, loc string) {
+func (d *duel) assignZone(c *inst, p int, loc location) {
 	want := c.wantZone
 	c.zone, c.wantZone = 0, 0
 	if want > 0 && !d.zoneTaken(p, want, loc, c, nil) && (!isEMZ(want) || loc == locMonster) {
@@ -261,7 +261,7 @@ func (d *duel) linkZone(p int, skip []*inst) int {
 }
 
 // zoneText names zone z at loc: "Extra Monster Zone (column 2)".
-func zoneText(z int, loc string) string {
+func zoneText(z int, loc location) string {
 	switch {
 	case z == 0:
 		return ""

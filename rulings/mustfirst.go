@@ -188,9 +188,9 @@ func payReturnOwnCost(cc costCall) ([]string, bool) {
 // it from the Deck only ("Hieratic Dragon King of Atum").
 func opSpecialSummonZeroed(d *duel, l *link, o Op) {
 	p := l.ctrl
-	locs := []string{locHand, locDeck, locGY}
+	locs := []location{locHand, locDeck, locGY}
 	if o.What == WhatDeck { // "Hieratic Dragon King of Atum" (xyzfx.go)
-		locs = []string{locDeck}
+		locs = []location{locDeck}
 	}
 	for _, loc := range locs {
 		for _, c := range *d.cardList(p, loc) {

@@ -91,7 +91,7 @@ func (d *duel) monsterNegatorOf(m *inst) *inst {
 // trapNegatedBySpellTrap reports whether a Trap c on the field is negated
 // by a Spell or Trap ("Royal Decree" other than c, "Trap Stun" this turn).
 func (d *duel) trapNegatedBySpellTrap(c *inst) bool {
-	if c.c == nil || c.c.Kind != "trap" || c.isMonster() || !c.onField() {
+	if c.c == nil || c.c.Kind != CardTrap || c.isMonster() || !c.onField() {
 		return false
 	}
 	if d.trapStunTurn != 0 && d.trapStunTurn == d.turn && c != d.trapStunSrc {
@@ -120,7 +120,7 @@ func (d *duel) negatedAtResolution(l *link) string {
 	if c.isMonster() {
 		return "its effect is negated"
 	}
-	if c.c.Kind == "trap" {
+	if c.c.Kind == CardTrap {
 		return "Trap effects on the field are negated"
 	}
 	return ""

@@ -5,7 +5,7 @@ import (
 )
 
 // newInst makes a new card for the duel (a Token).
-func (d *duel) newInst(c *Card, owner int, loc string) *inst {
+func (d *duel) newInst(c *Card, owner int, loc location) *inst {
 	d.nextID++
 	x := &inst{id: d.nextID, c: c, owner: owner, ctrl: owner, loc: loc, tributable: -1, summonedBy: -1, ctrlBack: -1}
 	x.atkBase, x.defBase = max(c.ATK, 0), max(c.DEF, 0)

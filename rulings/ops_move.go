@@ -433,7 +433,7 @@ func opFakeTrap(d *duel, l *link, o Op) {
 			t.spare = map[*inst]bool{}
 		}
 		for _, c := range d.fieldOf(p) {
-			if c != src && c.c != nil && c.c.Kind == "trap" {
+			if c != src && c.c != nil && c.c.Kind == CardTrap {
 				t.spare[c] = true
 			}
 		}

@@ -128,7 +128,7 @@ func opLoseAtkShielded(d *duel, l *link, o Op) {
 // Trap Cards other than the one that shielded it (opLoseAtkShielded), so
 // link l's effect does not reach it. Read by unaffectedBy (opponents.go).
 func (d *duel) lanceShielded(c *inst, l *link) bool {
-	if l == nil || c.stShield != d.turn || l.src == c.stShieldBy || l.src.c == nil || (l.src.c.Kind != "spell" && l.src.c.Kind != "trap") || l.src.isMonster() {
+	if l == nil || c.stShield != d.turn || l.src == c.stShieldBy || l.src.c == nil || (l.src.c.Kind != CardSpell && l.src.c.Kind != CardTrap) || l.src.isMonster() {
 		return false
 	}
 	d.emit("rule", c.ctrl, c.name(), fmt.Sprintf("%s is unaffected by %s this turn (%s)", d.describe(c), effectName(l.src.c, l.eff), c.stShieldBy.name()), ruleRef{})

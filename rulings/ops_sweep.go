@@ -114,7 +114,7 @@ func opDestroySpellTrapsPerCard(d *duel, l *link, o Op) {
 		}
 	}
 	isST := func(c *inst) bool {
-		return c.onField() && c.loc != locMonster && c.c != nil && (c.c.Kind == "spell" || c.c.Kind == "trap")
+		return c.onField() && c.loc != locMonster && c.c != nil && (c.c.Kind == CardSpell || c.c.Kind == CardTrap)
 	}
 	var picks []*inst
 	pool := append([]*inst{}, l.choose...)

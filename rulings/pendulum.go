@@ -207,7 +207,7 @@ func (d *duel) pendulumSummonable(c *inst, fromDMZ bool, lo, hi int) bool {
 
 // pendulumBound sends a Pendulum Monster that would go from the field to
 // the Graveyard face-up to the Extra Deck instead.
-func pendulumBound(c *inst, to string) string {
+func pendulumBound(c *inst, to location) location {
 	if to == locGY && c.onField() && c.c != nil && c.c.Has("pendulum") {
 		return locExtra
 	}

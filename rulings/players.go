@@ -388,9 +388,9 @@ type lingering struct {
 	kind   string // "no-effect-summons", "eradicate"
 	owner  int
 	src    string
-	target int    // "eradicate": the player whose cards are destroyed
-	what   string // "eradicate": "spell" or "trap"
-	turns  int    // "eradicate": the target's turns still to end
+	target int      // "eradicate": the player whose cards are destroyed
+	what   CardKind // "eradicate": the kind declared, spell or trap
+	turns  int      // "eradicate": the target's turns still to end
 }
 
 // summonBanned: does a lasting effect stop this Summon of c?
@@ -455,15 +455,15 @@ func (d *duel) expireLingering(from, to int) {
 func (d *duel) eradicate(l *link) {
 	p, q := l.ctrl, l.oppTarget(d, l.ctrl)
 	what := strings.ToLower(strings.TrimSpace(l.declare))
-	what = strings.TrimSuffix(strings.TrimSuffix(what, " cards"), " card")
-	if what != "spell" && what != "trap" {
+	kind := CardKind(strings.TrimSuffix(strings.TrimSuffix(what, " cards"), " card"))
+	if kind != CardSpell && kind != CardTrap {
 		d.fail("%s: declare Spell or Trap, not %q", l.src.name(), l.declare)
 		return
 	}
 	d.t.reveals[d.pn(q)+" hand"] = true
 	d.emit("reveal", q, l.src.name(), fmt.Sprintf("%s reveals their hand to %s", d.pn(q), d.pn(p)), ruleRef{})
 	for _, c := range append(d.fieldOf(q), d.pl[q].hand...) {
-		if c.c != nil && c.c.Kind == what {
+		if c.c != nil && c.c.Kind == kind {
 			if c.onField() {
 				d.destroy(c, l.src.name(), false)
 			} else {
@@ -476,7 +476,7 @@ func (d *duel) eradicate(l *link) {
 	if d.tp == q {
 		turns = 4 // the current turn is not one of the three after activation
 	}
-	d.lingering = append(d.lingering, &lingering{kind: "eradicate", owner: p, src: l.src.name(), target: q, what: what, turns: turns})
+	d.lingering = append(d.lingering, &lingering{kind: "eradicate", owner: p, src: l.src.name(), target: q, what: kind, turns: turns})
 }
 
 // drawnCheck destroys a drawn card that a lasting "Eradicator Epidemic

@@ -93,18 +93,18 @@ func (d *duel) procedureSummon(a *Action) {
 }
 
 // procedureFrom is where the procedure Summons from: the hand or the Extra Deck.
-func procedureFrom(e *Effect) string {
-	if e.From == "extra" {
+func procedureFrom(e *Effect) location {
+	if e.From == FromExtra {
 		return locExtra
 	}
 	return locHand
 }
 
-func locTitle(loc string) string {
+func locTitle(loc location) string {
 	if loc == locExtra {
 		return "Extra Deck"
 	}
-	return loc
+	return string(loc)
 }
 
 // procedureCard finds the card a procedure line names: in the hand, the

@@ -306,7 +306,7 @@ func (d *duel) startSpell(pi int, sp CardSpec) *inst {
 
 // startCard makes the card a scenario gives player pi at loc, with its
 // stats, counters, position and history as the scenario states them.
-func (d *duel) startCard(pi int, sp CardSpec, loc string) *inst {
+func (d *duel) startCard(pi int, sp CardSpec, loc location) *inst {
 	d.nextID++
 	c := &inst{id: d.nextID, c: sp.Card, owner: pi, ctrl: pi, loc: loc, tributable: -1, summonedBy: -1, ctrlBack: -1}
 	if sp.Owner >= 0 {

@@ -22,7 +22,7 @@ func (d *duel) ritualTributes(e *Effect, a *Action, p int) []*inst {
 	if !hasOp(e, "ritual-summon") {
 		return nil
 	}
-	where := []string{locHand, locMonster}
+	where := []location{locHand, locMonster}
 	if hasOp(e, "ritual-extra-deck-materials") {
 		where = append(where, locExtra)
 	}

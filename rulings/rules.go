@@ -13,7 +13,7 @@ import (
 // ignitionLike returns the effect a face-up Continuous Trap uses at will,
 // or nil.
 func ignitionLike(c *Card) *Effect {
-	if c.Kind != "trap" || !c.Has("continuous") {
+	if c.Kind != CardTrap || !c.Has("continuous") {
 		return nil
 	}
 	for i := range c.Effects {
@@ -83,7 +83,7 @@ func (d *duel) trapUseResolving(c *inst, e *Effect) bool {
 // a negated Trap, a Trap Monster without a Monster Zone, a full Spell &
 // Trap Zone, and the end-of-turn discard.
 func (d *duel) activationAllowed(p int, c *inst, e *Effect, cardAct bool) bool {
-	if c.c.Kind == "trap" && (cardAct || c.onField()) {
+	if c.c.Kind == CardTrap && (cardAct || c.onField()) {
 		if j := d.trapNegator(); j != nil {
 			d.illegal(fmt.Sprintf("%s is face-up: Trap Cards cannot be activated and their effects are negated", d.describe(j)), ruleRef{})
 			return false
@@ -251,9 +251,9 @@ func (d *duel) condHolds(p int, c *inst, e *Effect, top *link) bool {
 	case WhenSpellTrapActivated:
 		return top.cardAct
 	case WhenTrapActivated:
-		return top.cardAct && top.src.c.Kind == "trap"
+		return top.cardAct && top.src.c.Kind == CardTrap
 	case WhenSpellActivated:
-		return top.cardAct && top.src.c.Kind == "spell"
+		return top.cardAct && top.src.c.Kind == CardSpell
 	case WhenActivationOncePerChain:
 		return d.oncePerChainMet(c, top) // oncechain.go
 	}

@@ -33,7 +33,7 @@ func summonSelfDefense(what What) bool {
 
 // leaveRedirect sends a monster that must be banished when it leaves the
 // field to the banished cards instead of wherever it was going.
-func (d *duel) leaveRedirect(c *inst, to, why string) (string, string) {
+func (d *duel) leaveRedirect(c *inst, to location, why string) (location, string) {
 	if c.banishOnLeave && c.onField() && to != locBanished {
 		return locBanished, why + "; it is banished instead, as it leaves the field"
 	}
@@ -60,7 +60,7 @@ func (d *duel) directAttackHandTriggers(p int, target *inst) {
 			continue
 		}
 		for i := range c.c.Effects {
-			if e := &c.c.Effects[i]; e.Kind == EffectTrigger && e.From == "hand" && e.When == WhenOpponentDirectAttack {
+			if e := &c.c.Effects[i]; e.Kind == EffectTrigger && e.From == FromHand && e.When == WhenOpponentDirectAttack {
 				d.queue(c, e, -1, nil)
 			}
 		}
@@ -76,7 +76,7 @@ func (d *duel) handTriggerChained(a *Action) bool {
 		return false
 	}
 	for _, e := range a.Card.Card.Effects {
-		if e.Kind == EffectTrigger && e.From == "hand" {
+		if e.Kind == EffectTrigger && e.From == FromHand {
 			top := d.chain[len(d.chain)-1]
 			d.illegal(fmt.Sprintf("%s's effect is a Trigger Effect (Spell Speed 1) activated from the hand when its condition is met; it cannot be chained to %s", a.Card.Card.Name, effectName(top.src.c, top.eff)), ruleRef{})
 			return true

@@ -22,7 +22,7 @@ import "fmt"
 // spellWatchers are the face-up monsters on the field, with their moves,
 // that gain a Spell Counter when the Spell Card l activates resolves.
 func (d *duel) spellWatchers(l *link) map[*inst]int {
-	if !l.cardAct || l.src.c == nil || l.src.c.Kind != "spell" {
+	if !l.cardAct || l.src.c == nil || l.src.c.Kind != CardSpell {
 		return nil
 	}
 	var seen map[*inst]int
@@ -43,7 +43,7 @@ func (d *duel) spellWatchers(l *link) map[*inst]int {
 // gains one when a Spell Card is activated, up to its limit, if it watched
 // the activation (spellWatchers).
 func (d *duel) spellResolved(l *link) {
-	if !l.cardAct || l.src.c == nil || l.src.c.Kind != "spell" {
+	if !l.cardAct || l.src.c == nil || l.src.c.Kind != CardSpell {
 		return
 	}
 	for _, q := range d.turnOrderFrom(d.tp) {

@@ -128,7 +128,7 @@ const TrigOppDestroyedToGY When = "destroyed-by-opponent-to-gy"
 // oppDestroyedTriggers queues TrigOppDestroyedToGY for a card that left the
 // field for the Graveyard after an opponent's card destroyed it (left,
 // zones.go).
-func (d *duel) oppDestroyedTriggers(c *inst, wasField bool, to string) {
+func (d *duel) oppDestroyedTriggers(c *inst, wasField bool, to location) {
 	if !c.oppDestroyed {
 		return
 	}

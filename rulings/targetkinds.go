@@ -158,7 +158,7 @@ func checkMonsterInGY(_ *duel, c, src *inst) string {
 }
 
 func checkSpellInGY(_ *duel, c, src *inst) string {
-	if c.c.Kind != "spell" || c.loc != locGY {
+	if c.c.Kind != CardSpell || c.loc != locGY {
 		return fmt.Sprintf("%s must target a Spell Card in a Graveyard", src.name())
 	}
 	return ""

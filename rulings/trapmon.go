@@ -49,7 +49,7 @@ func (d *duel) trapNegator() *inst {
 
 // trapNegated reports whether c is a Trap whose effects are negated.
 func (d *duel) trapNegated(c *inst) bool {
-	return c.c != nil && c.c.Kind == "trap" && c.onField() && (d.trapNegator() != nil || d.trapNegatedBySpellTrap(c))
+	return c.c != nil && c.c.Kind == CardTrap && c.onField() && (d.trapNegator() != nil || d.trapNegatedBySpellTrap(c))
 }
 
 // trapMonsterSummon resolves "Embodiment of Apophis": the card becomes a
@@ -135,7 +135,7 @@ func (d *duel) trapMonstersNegated() {
 }
 
 // trapMonsterLeft notes that a Trap Monster left the field as a Trap Card.
-func (d *duel) trapMonsterLeft(c *inst, to string) {
+func (d *duel) trapMonsterLeft(c *inst, to location) {
 	r := plain("hat-04#point-13")
 	switch to {
 	case locBanished:
@@ -187,7 +187,7 @@ func (d *duel) returnBanished(until string) {
 		if c.loc != locBanished {
 			continue
 		}
-		if c.c.Kind == "trap" {
+		if c.c.Kind == CardTrap {
 			d.emit("rule", tb.p, c.name(), fmt.Sprintf("%s comes back to the field as a Trap Card and is destroyed at once by game mechanics", c.name()), plain("hat-04#point-16"))
 			d.moveTo(c, locGY, "destroyed by game mechanics")
 			continue

@@ -12,8 +12,8 @@ import (
 )
 
 // TestVocabulary: VOCABULARY.md, the list a card's author reads, is what
-// the registries say (effectKinds, opTable, targetKinds, sides, conditions,
-// ifTerms, negations, modifications, filterTerms) with
+// the registries say (cardKinds, effectKinds, origins, opTable, targetKinds,
+// sides, conditions, ifTerms, negations, modifications, filterTerms) with
 // each op's doc comment; `-update` rewrites it.
 func TestVocabulary(t *testing.T) {
 	_, files := engineFiles(t)
@@ -60,7 +60,9 @@ do not edit; after changing a registry run
 SCENARIOS.md shows how a card's YAML is written; ENGINE.md how to add a word.
 
 `)
-	writeWords(&b, "Effect kinds (`kind:`)", "effectKinds in effectkinds.go", effectKinds)
+	writeWords(&b, "Card kinds (a card's `kind:`)", "cardKinds in cardwords.go", cardKinds)
+	writeWords(&b, "Effect kinds (an effect's `kind:`)", "effectKinds in effectkinds.go", effectKinds)
+	writeWords(&b, "Where an effect is used from (`from:`)", "origins in cardwords.go", origins)
 	writeOps(&b, files, examples)
 	writeConsts(&b, files, "Target kinds (`target: {what: ...}`)", "TargetKind", "targetkinds.go, targets.go, pairtarget.go")
 	writeWords(&b, "Target sides (`target: {side: ...}`)", "sides in effectwords.go", sides)

@@ -71,12 +71,12 @@ func whenAttackOnDefense(d *duel, p int, _ *inst, _ *Effect, _ *link) (string, r
 
 // whenTrapActivated: the last Chain Link is a Trap Card's activation.
 func whenTrapActivated(_ *duel, _ int, _ *inst, _ *Effect, top *link) (string, ruleRef) {
-	return unmet(top != nil && top.cardAct && top.src.c.Kind == "trap", "there is no Trap Card activation to answer")
+	return unmet(top != nil && top.cardAct && top.src.c.Kind == CardTrap, "there is no Trap Card activation to answer")
 }
 
 // whenSpellActivated: the last Chain Link is a Spell Card's activation.
 func whenSpellActivated(_ *duel, _ int, _ *inst, _ *Effect, top *link) (string, ruleRef) {
-	return unmet(top != nil && top.cardAct && top.src.c.Kind == "spell", "there is no Spell Card activation to answer")
+	return unmet(top != nil && top.cardAct && top.src.c.Kind == CardSpell, "there is no Spell Card activation to answer")
 }
 
 // whenSpellTrapActivated: the last Chain Link is a Spell or Trap Card's
@@ -210,5 +210,5 @@ func whenTrapDestroyingActivated(d *duel, p int, _ *inst, _ *Effect, top *link) 
 // whenOpponentSpellActivated: the last Chain Link is an opponent's Spell
 // Card activation ("Magic Drain").
 func whenOpponentSpellActivated(_ *duel, p int, _ *inst, _ *Effect, top *link) (string, ruleRef) {
-	return unmet(top != nil && top.cardAct && top.src.c.Kind == "spell" && top.ctrl != p, "there is no opponent's Spell Card activation to answer")
+	return unmet(top != nil && top.cardAct && top.src.c.Kind == CardSpell && top.ctrl != p, "there is no opponent's Spell Card activation to answer")
 }

@@ -206,26 +206,33 @@ func TestConditions(t *testing.T) {
 }
 
 // TestNoStringEffectKind: an effect's kind, a target's side, what an
-// effect negates or modifies, are written in the interpreter only as their
-// constants (effectkinds.go, effectwords.go), never compared with or passed
-// as a string, so every word it asks about is one the loader accepts.
+// effect negates or modifies, a card's kind and where an effect is used
+// from are written in the interpreter only as their constants
+// (effectkinds.go, effectwords.go, cardwords.go), never compared with or
+// passed as a string, so every word it asks about is one the loader accepts.
 func TestNoStringEffectKind(t *testing.T) {
-	wordsComparedWithStrings(t, "EffectKind", "Side", "Negation", "Modification")
-	literalsOutsideConsts(t, "EffectKind", "Side", "Negation", "Modification")
+	wordsComparedWithStrings(t, smallerWords...)
+	literalsOutsideConsts(t, smallerWords...)
 }
 
+// smallerWords are the types of the vocabularies whose registries hold
+// wordEntry values.
+var smallerWords = []string{"EffectKind", "Side", "Negation", "Modification", "CardKind", "From"}
+
 // TestWordEntries: every constant of the smaller vocabularies (effect
-// kinds, sides, negations, modifications) has an entry in its registry that
-// says what it means and where it is handled, every function an entry names
-// is declared in the file it names, and every word is used by a bundled
-// card (a target without side: uses any).
+// kinds, sides, negations, modifications, card kinds, origins) has an entry
+// in its registry that says what it means and where it is handled, every
+// function an entry names is declared in the file it names, and every word
+// is used by a bundled card (a target without side: uses any).
 func TestWordEntries(t *testing.T) {
 	_, files := engineFiles(t)
 	used := map[string]bool{}
 	for _, c := range testCatalogue(t).Cards() {
+		used["CardKind "+string(c.Kind)] = true
 		for _, e := range c.Effects {
 			for _, eff := range append([]Effect{e}, e.Alts...) {
 				used["EffectKind "+string(eff.Kind)], used["Negation "+string(eff.Negates)], used["Modification "+string(eff.Modifies)] = true, true, true
+				used["From "+string(eff.From)] = true
 				if eff.Target != nil && eff.Target.Side != "" {
 					used["Side "+string(eff.Target.Side)] = true
 				}
@@ -236,6 +243,7 @@ func TestWordEntries(t *testing.T) {
 	for typ, reg := range map[string]map[string]wordEntry{
 		"EffectKind": stringKeys(effectKinds), "Side": stringKeys(sides),
 		"Negation": stringKeys(negations), "Modification": stringKeys(modifications),
+		"CardKind": stringKeys(cardKinds), "From": stringKeys(origins),
 	} {
 		for _, k := range constsOf(t, typ) {
 			if _, ok := reg[k]; !ok {
@@ -366,6 +374,8 @@ func TestWordErrors(t *testing.T) {
 			`cards/x.yaml:1: Test Card: effect 1: negates "damage" is not one of activation, effect, summon`},
 		{"a modification", "activate", "modifies: level",
 			`cards/x.yaml:1: Test Card: effect 1: modifies "level" is not one of atk`},
+		{"a from", "activate", "from: deck",
+			`cards/x.yaml:1: Test Card: effect 1: from "deck" is not one of extra, graveyard, hand`},
 		{"an effect kind", "passive", "speed: 2",
 			`cards/x.yaml:1: Test Card: effect 1: effect kind "passive" is not one of activate, continuous, flip, ignition, maintenance, procedure, quick, trigger`},
 	} {
@@ -381,4 +391,11 @@ func TestWordErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestNoStringLocation: the interpreter names a card's location only by
+// the location constants (duel.go, xyz.go), never by a string.
+func TestNoStringLocation(t *testing.T) {
+	wordsComparedWithStrings(t, "location")
+	literalsOutsideConsts(t, "location")
 }

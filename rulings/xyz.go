@@ -18,7 +18,7 @@ import (
 
 // locMaterial is the "location" of a card attached to an Xyz Monster as
 // material; inst.under is that monster.
-const locMaterial = "xyz-material"
+const locMaterial location = "xyz-material"
 
 // Materials is what an Xyz Monster's Xyz Summon needs besides the Rank:
 // Count monsters (default 2) whose Level is the Rank, each matching Filter
@@ -174,7 +174,7 @@ func opReturnToHand(d *duel, l *link, o Op) {
 
 // extraDeckBound is where a card going to the hand or Deck really goes: a
 // Fusion, Synchro, Xyz or Link Monster returns to its owner's Extra Deck.
-func extraDeckBound(c *inst, to string) string {
+func extraDeckBound(c *inst, to location) location {
 	if (to == locHand || to == locDeck) && c.c != nil && c.c.ExtraDeck() {
 		return locExtra
 	}

@@ -66,7 +66,7 @@ func (d *duel) gyLocked(src *inst) bool {
 	return false
 }
 
-func (d *duel) moveTo(c *inst, to, why string) {
+func (d *duel) moveTo(c *inst, to location, why string) {
 	if to == locGY && d.live(c, "to-deck-instead-of-gy") != nil {
 		to, why = locDeck, why+"; it goes to the top of the Deck instead of the Graveyard"
 	}
@@ -95,7 +95,7 @@ func (d *duel) moveTo(c *inst, to, why string) {
 }
 
 // left runs what follows a card leaving the field or reaching the Graveyard.
-func (d *duel) left(c *inst, wasField bool, to string) {
+func (d *duel) left(c *inst, wasField bool, to location) {
 	d.relayLeft(c, wasField)
 	d.boundLeft(c, wasField)                // tagout.go
 	d.oppDestroyedTriggers(c, wasField, to) // synchrofx.go
@@ -142,7 +142,7 @@ func (d *duel) destroy(c *inst, by string, battle bool) bool {
 
 // destroyTo destroys c and puts it in `to`: the Graveyard, or the banished
 // cards for "destroy and banish" ("Bottomless Trap Hole").
-func (d *duel) destroyTo(c *inst, by string, battle bool, to string) bool {
+func (d *duel) destroyTo(c *inst, by string, battle bool, to location) bool {
 	if !c.onField() {
 		return false
 	}

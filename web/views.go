@@ -59,7 +59,7 @@ func cardFacts(c *rulings.Card) string {
 		}
 		parts = append(parts, "ATK "+stat(c.ATK)+" / DEF "+stat(c.DEF))
 	default:
-		kind := strings.ToUpper(c.Kind[:1]) + c.Kind[1:]
+		kind := strings.ToUpper(string(c.Kind[:1])) + string(c.Kind[1:])
 		if len(c.Subtypes) > 0 {
 			kind = c.Subtypes[0] + " " + kind
 		}

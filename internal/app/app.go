@@ -250,7 +250,7 @@ func (c *Content) searchCards() []search.Card {
 	done := map[*pools.Card]bool{}
 	slugs := map[string]bool{}
 	for _, k := range c.Cards.Cards() {
-		sc := search.Card{Name: k.Name, Slug: k.Slug(), Kind: k.Kind, Text: k.Text}
+		sc := search.Card{Name: k.Name, Slug: k.Slug(), Kind: string(k.Kind), Text: k.Text}
 		for _, a := range k.Aliases {
 			if !abbrevs[pools.Fold(a)] { // the pools' ranked abbreviation replaces it
 				sc.Aliases = append(sc.Aliases, a)
