@@ -1,9 +1,13 @@
 package quizzes
 
 import (
+	"io/fs"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
+
+	"substep/content"
 )
 
 // choiceHeuristics are the test-taking tricks a candidate's script can
@@ -120,6 +124,82 @@ func TestChoiceHeuristicsAtChance(t *testing.T) {
 			if excess > heuristicLimit {
 				t.Errorf("%s: picking the %s choice scores %.1f of %d, %.1f SD above chance (%.1f)", b.Format, h.name, got, len(pool), excess, chance)
 			}
+		}
+	}
+}
+
+// citedSections maps "page#anchor" to the text of that section of the
+// content pages (the heading's line to the next heading of its level or
+// above).
+func citedSections(t *testing.T) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	files, err := fs.Glob(content.FS, "*/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	idRE := regexp.MustCompile(`(?m)^id: *(\S+)`)
+	headRE := regexp.MustCompile(`^(#+) .*\{#([a-z0-9-]+)\}`)
+	for _, f := range files {
+		b, err := fs.ReadFile(content.FS, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := idRE.FindSubmatch(b)
+		if m == nil {
+			continue
+		}
+		var anchor string
+		var level int
+		var text strings.Builder
+		flush := func() {
+			if anchor != "" {
+				out[string(m[1])+"#"+anchor] = text.String()
+			}
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			if h := headRE.FindStringSubmatch(l); h != nil {
+				if anchor == "" || len(h[1]) <= level {
+					flush()
+					anchor, level = h[2], len(h[1])
+					text.Reset()
+				}
+			}
+			text.WriteString(l + "\n")
+		}
+		flush()
+	}
+	return out
+}
+
+// TestStudySectionsAtChance: a candidate who misses a question reads the
+// rule sections its result names; picking the choice whose words those
+// sections use most does not beat chance by more than heuristicLimit SDs
+// (it logs the score: what a retake or a friend would gain).
+func TestStudySectionsAtChance(t *testing.T) {
+	set := embeddedSet(t)
+	sections := citedSections(t)
+	stop := words("a an the of to in on is it its and or not no by for with as at from b a's b's player")
+	for _, b := range set.Banks() {
+		pool := b.InPool(PoolCertification).Questions
+		got, chance, sd := heuristicScore(pool, func(q *Checked, i int) float64 {
+			var text string
+			for _, c := range q.Cites {
+				text += sections[c]
+			}
+			in := words(text)
+			n := 0.0
+			for w := range words(q.Choices[i].Label()) {
+				if in[w] && !stop[w] {
+					n++
+				}
+			}
+			return n
+		})
+		excess := (got - chance) / sd
+		t.Logf("%-7s the choice the cited sections use most: %6.1f of %d; chance %6.1f, SD %4.1f: %+5.1f SD", b.Format, got, len(pool), chance, sd, excess)
+		if excess > heuristicLimit {
+			t.Errorf("%s: the cited sections point to the right choice: %.1f SD above chance", b.Format, excess)
 		}
 	}
 }

@@ -31,11 +31,26 @@ import (
 // scenario it varies (or a variant of that) is still played.
 
 // SealSlack is how many of a certification situation's features a scenario
-// may lack and still be refused as that situation: at least
-// sealSlackMin, a quarter of them for bigger situations.
-func SealSlack(n int) int { return max(sealSlackMin, n/4) }
+// may lack and still be refused as that situation: a quarter of them, at
+// least 1. SealCoreSlack is how many of those may be cards or steps: as
+// many, but none for a situation of fewer than sealSmall features (a bare
+// board and a step or two), which a visitor's own first scenario may come
+// within one card of; another LP or turn number is still refused.
+func SealSlack(n int) int { return max(1, n/4) }
 
-const sealSlackMin = 2
+// SealCoreSlack: see SealSlack.
+func SealCoreSlack(n int) int {
+	if n < sealSmall {
+		return 0
+	}
+	return SealSlack(n)
+}
+
+const sealSmall = 8
+
+// core reports whether a feature is a card or a step (not the header or
+// an LP).
+func core(k string) bool { return strings.HasPrefix(k, "step ") || strings.Contains(k, " zone ") }
 
 // SealPadding is how many features a scenario may add to a certification
 // situation of n features and still be refused as that situation: twice
@@ -59,6 +74,9 @@ type Seal struct {
 	cert, open     []Features
 	certIDs        []string
 	slack, padding func(n int) int
+	// coreSlack, when set, bounds the missing features that are cards or
+	// steps (core).
+	coreSlack func(n int) int
 }
 
 // possessiveRE and playerRE are the players as a narration names them.
@@ -153,16 +171,25 @@ func cardFeature(who string, zone int, c rulings.CardSpec, canon func(int) strin
 // first part. It looks up only c's features, so that a huge scenario costs
 // no more than a small one per situation.
 func distance(c, s Features, n int) (d float64, miss, extra int) {
+	d, miss, extra, _ = distanceCore(c, s, n)
+	return d, miss, extra
+}
+
+// distanceCore is distance with the missing features that are core.
+func distanceCore(c, s Features, n int) (d float64, miss, extra, missCore int) {
 	common, active := 0, 0
 	for k, want := range c {
 		have := s[k]
 		miss += max(0, want-have)
+		if core(k) {
+			missCore += max(0, want-have)
+		}
 		common += min(want, have)
 		if !strings.HasPrefix(k, inert) {
 			active += min(want, have)
 		}
 	}
-	return float64(miss) + sealExtraWeight*float64(n-common), miss, s.activeSize() - active
+	return float64(miss) + sealExtraWeight*float64(n-common), miss, s.activeSize() - active, missCore
 }
 
 // activeSize is how many features f holds that are not inert cards.
@@ -209,27 +236,35 @@ func (s *Seal) AddOpen(f Features) { s.open = append(s.open, f) }
 // too (ShownScenario), as a script re-types what it sees.
 func (s *Set) Seal(open ...*rulings.Scenario) *Seal {
 	seal := NewSeal(SealSlack, SealPadding)
-	seen := map[string]bool{} // cert or not, and the Key
+	seal.coreSlack = SealCoreSlack
+	seen := map[string]bool{} // cert or not and the Key; or a shown board's features
 	for _, b := range s.Banks() {
 		shown := b.Practice()
 		for _, q := range b.Questions {
 			cert := q.Pool == PoolCertification && q.ScenarioFile == ""
 			_, onPage := shown.Question(q.ID)
 			k := fmt.Sprint(cert, q.Replay.Key)
-			if q.Replay.Scenario == nil || seen[k] || (!cert && !onPage && q.ScenarioFile == "") {
+			if q.Replay.Scenario == nil || (!cert && !onPage && q.ScenarioFile == "") {
 				continue
+			}
+			f := SituationFeatures(q.Replay.Scenario)
+			switch {
+			case seen[k]:
+			case cert:
+				seal.AddCert(q.ID, f)
+			default:
+				seal.AddOpen(f)
 			}
 			seen[k] = true
-			f := SituationFeatures(q.Replay.Scenario)
-			if !cert {
-				seal.AddOpen(f)
-				continue
-			}
-			seal.AddCert(q.ID, f)
-			if shown := ShownScenario(q.Replay.Scenario, q.Replay.Start); shown != nil {
-				if g := SituationFeatures(shown); !maps.Equal(f, g) {
+			// The board shown differs by format (each replays the first
+			// step its own way): known per question.
+			if sh := ShownScenario(q.Replay.Scenario, q.Replay.Start); cert && sh != nil {
+				g := SituationFeatures(sh)
+				gk := fmt.Sprint(g)
+				if !maps.Equal(f, g) && !seen[gk] {
 					seal.AddCert(q.ID, g)
 				}
+				seen[gk] = true
 			}
 		}
 	}
@@ -251,8 +286,12 @@ func (s *Seal) RefusesFeatures(f Features) (id string, refused bool) {
 	n := f.size()
 	best := -1.0
 	for i, c := range s.cert {
-		d, miss, extra := distance(c, f, n)
-		if size := c.size(); miss <= s.slack(size) && extra <= s.padding(size) && (best < 0 || d < best) {
+		d, miss, extra, missCore := distanceCore(c, f, n)
+		size := c.size()
+		if s.coreSlack != nil && missCore > s.coreSlack(size) {
+			continue
+		}
+		if miss <= s.slack(size) && extra <= s.padding(size) && (best < 0 || d < best) {
 			best, id = d, s.certIDs[i]
 		}
 	}

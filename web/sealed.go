@@ -38,10 +38,11 @@ type sealedDecks struct {
 
 // deckSlack and deckPadding are how many cards a list may lack, and add,
 // to a certification deck of n cards and still be refused as that deck: a
-// tenth of it, at least 2 and 4. A visitor's own deck seldom comes within
-// a few cards of a test's.
-func deckSlack(n int) int   { return max(2, n/10) }
-func deckPadding(n int) int { return max(4, n/10) }
+// tenth of it, at least 1 and 2 (many Domain questions hold three cards, and
+// a visitor's small list must not be refused for sharing two of them). A
+// visitor's own deck seldom comes within a few cards of a test's.
+func deckSlack(n int) int   { return max(1, n/10) }
+func deckPadding(n int) int { return max(2, n/10) }
 
 // deckFeatures is a checked deck (its ydke:// link and Deck Master's
 // passcode, 0 for none) as features: the Deck Master and each part's
