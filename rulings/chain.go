@@ -932,16 +932,25 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 			return why
 		}
 	}
-	if c.markedBattle && c.loc == locMonster {
-		return fmt.Sprintf("%s is already destroyed by battle and cannot be targeted", d.describe(c))
+	if c.markedBattle && c.loc == locMonster { // said before the filter
+		return d.untargetable(c, src)
 	}
 	if f := d.srcFilter(t.Filter, src); f != "" && k.pair == nil && !d.matchesAny(c, f) {
 		return fmt.Sprintf("%s must target a card that is %s, and %s is not", src.name(), f, d.describe(c))
 	}
-	if why := d.untargetableBy(c, src); why != "" { // noresponse.go
-		return why
+	return d.untargetable(c, src)
+}
+
+// untargetable says why src's effect cannot target c whatever its target
+// kind asks, or "": a monster already destroyed by battle, or a card
+// protected from src (noresponse.go). The kinds whose functions check each
+// target (badEachField) ask this rather than badTarget, which reads the
+// registry of kinds.
+func (d *duel) untargetable(c, src *inst) string {
+	if c.markedBattle && c.loc == locMonster {
+		return fmt.Sprintf("%s is already destroyed by battle and cannot be targeted", d.describe(c))
 	}
-	return ""
+	return d.untargetableBy(c, src) // noresponse.go
 }
 
 // defaultTarget picks a target deterministically: the opponent's cards
