@@ -202,8 +202,8 @@ func (s *Seal) AddCert(id string, f Features) {
 func (s *Seal) AddOpen(f Features) { s.open = append(s.open, f) }
 
 // Seal makes the seal of the set's certification situations; open are
-// scenarios anyone may replay beside the set's practice questions and
-// bundled question files (the site's bundled scenarios). A situation
+// scenarios anyone may replay beside what practice shows (Practice) and
+// the bundled question files (the site's bundled scenarios). A situation
 // whose board an attempt shows after the first step's draw or maintenance
 // (a duel starting in the Draw or Standby Phase) is known by that board
 // too (ShownScenario), as a script re-types what it sees.
@@ -211,10 +211,12 @@ func (s *Set) Seal(open ...*rulings.Scenario) *Seal {
 	seal := NewSeal(SealSlack, SealPadding)
 	seen := map[string]bool{} // cert or not, and the Key
 	for _, b := range s.Banks() {
+		shown := b.Practice()
 		for _, q := range b.Questions {
 			cert := q.Pool == PoolCertification && q.ScenarioFile == ""
+			_, onPage := shown.Question(q.ID)
 			k := fmt.Sprint(cert, q.Replay.Key)
-			if q.Replay.Scenario == nil || seen[k] {
+			if q.Replay.Scenario == nil || seen[k] || (!cert && !onPage && q.ScenarioFile == "") {
 				continue
 			}
 			seen[k] = true

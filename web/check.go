@@ -88,7 +88,7 @@ func (s *Server) runCheck(c echo.Context, p *CheckPage, name string) error {
 		p.Error = checkErrorText(err)
 		return s.render(c, http.StatusBadRequest, checkView(*p))
 	}
-	if sealed, err := s.isSealedDeck(c, res); err != nil || sealed {
+	if sealed, err := s.isSealedDeck(c, res.YDKE, res.Master); err != nil || sealed {
 		if err != nil {
 			return err
 		}
@@ -137,7 +137,7 @@ func (s *Server) apiCheck(c echo.Context) error {
 		}
 		return c.JSON(http.StatusBadRequest, body)
 	}
-	if sealed, err := s.isSealedDeck(c, res); err != nil || sealed {
+	if sealed, err := s.isSealedDeck(c, res.YDKE, res.Master); err != nil || sealed {
 		if err != nil {
 			return err
 		}

@@ -49,8 +49,7 @@ func (s *Server) deckForm(c echo.Context) error {
 		p.Error = deckErrorText(err)
 		return s.render(c, http.StatusBadRequest, deckView(p))
 	}
-	s.fillDeckResult(c, &p, res)
-	return s.render(c, http.StatusOK, deckView(p))
+	return s.showDeck(c, &p, res)
 }
 
 // deckCheck reads a pasted or uploaded deck and shows the verdict.
@@ -70,8 +69,30 @@ func (s *Server) deckCheck(c echo.Context) error {
 		p.Error = deckErrorText(err)
 		return s.render(c, http.StatusBadRequest, deckView(p))
 	}
-	s.fillDeckResult(c, &p, res)
-	return s.render(c, http.StatusOK, deckView(p))
+	return s.showDeck(c, &p, res)
+}
+
+// showDeck shows the verdict on a checked deck, unless the deck is a
+// certification question's (or near one): the same seal as the pools'
+// checker (isSealedDeck), since Domain's deck questions are shown too.
+func (s *Server) showDeck(c echo.Context, p *DeckPage, res domain.Result) error {
+	if sealed, err := s.isSealedDeck(c, res.YDKE, masterCode(res)); err != nil || sealed {
+		if err != nil {
+			return err
+		}
+		p.Error = sealedDeckText
+		return s.render(c, http.StatusForbidden, deckView(*p))
+	}
+	s.fillDeckResult(c, p, res)
+	return s.render(c, http.StatusOK, deckView(*p))
+}
+
+// masterCode is the passcode of res's Deck Master, 0 for none.
+func masterCode(res domain.Result) uint32 {
+	if res.DeckMaster == nil {
+		return 0
+	}
+	return res.DeckMaster.Passcode
 }
 
 func (s *Server) fillDeckResult(c echo.Context, p *DeckPage, res domain.Result) {
@@ -124,6 +145,12 @@ func (s *Server) apiDeckCheck(c echo.Context) error {
 			body["line"] = pe.Line
 		}
 		return c.JSON(http.StatusBadRequest, body)
+	}
+	if sealed, err := s.isSealedDeck(c, res.YDKE, masterCode(res)); err != nil || sealed {
+		if err != nil {
+			return err
+		}
+		return sealedJSON(c, sealedDeckText)
 	}
 	out := struct {
 		domain.Result

@@ -7,7 +7,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"substep/pools"
 	"substep/quizzes"
 	"substep/rulings"
 	"substep/rulings/domain"
@@ -44,14 +43,15 @@ type sealedDecks struct {
 func deckSlack(n int) int   { return max(2, n/10) }
 func deckPadding(n int) int { return max(4, n/10) }
 
-// deckFeatures is a checked deck as features: its Deck Master and each
-// part's passcodes (nil when no card was recognised).
-func deckFeatures(res pools.Result) quizzes.Features {
-	d, err := domain.ParseYDKE(res.YDKE)
+// deckFeatures is a checked deck (its ydke:// link and Deck Master's
+// passcode, 0 for none) as features: the Deck Master and each part's
+// passcodes (nil when no card was recognised).
+func deckFeatures(ydke string, master uint32) quizzes.Features {
+	d, err := domain.ParseYDKE(ydke)
 	if err != nil || len(d.Main)+len(d.Extra)+len(d.Side) == 0 {
 		return nil
 	}
-	f := quizzes.Features{fmt.Sprint("master ", res.Master): 1}
+	f := quizzes.Features{fmt.Sprint("master ", master): 1}
 	for part, codes := range map[string][]uint32{"main": d.Main, "extra": d.Extra, "side": d.Side} {
 		for _, c := range codes {
 			f[fmt.Sprint(part, " ", c)]++
@@ -60,11 +60,12 @@ func deckFeatures(res pools.Result) quizzes.Features {
 	return f
 }
 
-// isSealedDeck reports whether res checked a certification question's
-// deck, or one near it (deckSlack, deckPadding) and no nearer a practice
-// question's. It waits for the banks at start-up; a server without
-// quizzes seals none.
-func (s *Server) isSealedDeck(c echo.Context, res pools.Result) (bool, error) {
+// isSealedDeck reports whether a checked deck (its ydke:// link and Deck
+// Master's passcode: pools.Result's, or domain.Result's for the Domain
+// checker) is a certification question's deck, or one near it (deckSlack,
+// deckPadding) and no nearer a practice question's. It waits for the
+// banks at start-up; a server without quizzes seals none.
+func (s *Server) isSealedDeck(c echo.Context, ydke string, master uint32) (bool, error) {
 	if s.d.Quiz == nil || s.d.Quiz.Banks == nil {
 		return false, nil
 	}
@@ -75,12 +76,14 @@ func (s *Server) isSealedDeck(c echo.Context, res pools.Result) (bool, error) {
 	s.sealed.once.Do(func() {
 		s.sealed.decks = quizzes.NewSeal(deckSlack, deckPadding)
 		for _, b := range set.Banks() {
+			shown := b.Practice()
 			for _, q := range b.Questions {
-				if q.Deck == "" {
+				_, onPage := shown.Question(q.ID)
+				if q.Deck == "" || (q.Pool != quizzes.PoolCertification && !onPage) {
 					continue
 				}
 				r, err := s.d.Checker.Check(b.Format, "", []byte(q.Deck), q.DeckMaster)
-				f := deckFeatures(r)
+				f := deckFeatures(r.YDKE, r.Master)
 				switch {
 				case err != nil || f == nil:
 				case q.Pool == quizzes.PoolCertification:
@@ -91,7 +94,7 @@ func (s *Server) isSealedDeck(c echo.Context, res pools.Result) (bool, error) {
 			}
 		}
 	})
-	_, refused := s.sealed.decks.RefusesFeatures(deckFeatures(res))
+	_, refused := s.sealed.decks.RefusesFeatures(deckFeatures(ydke, master))
 	return refused, nil
 }
 

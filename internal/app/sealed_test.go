@@ -35,6 +35,17 @@ func TestSealedDecks(t *testing.T) {
 		_ = json.NewDecoder(resp.Body).Decode(&out)
 		return resp.StatusCode, out.Error
 	}
+	// The Domain checker (/api/domain/check) reads the same decks.
+	postDomain := func(deck, master string) int {
+		t.Helper()
+		body, _ := json.Marshal(map[string]string{"deck": deck, "master": master})
+		resp, err := http.Post(a.URL()+"/api/domain/check", "application/json", strings.NewReader(string(body)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
 	var sealed, open int
 	for _, b := range set.Banks() {
 		shown := b.Practice()
@@ -48,11 +59,18 @@ func TestSealedDecks(t *testing.T) {
 			code2, _ := post(other, strings.ToUpper(q.Deck), q.DeckMaster)
 			// The deck as a script changes it: one more card at the end.
 			code3, _ := post(b.Format, strings.TrimRight(q.Deck, "\n")+"\n1 Giant Rat\n", q.DeckMaster)
+			code4 := http.StatusForbidden
+			if b.Format == "domain" {
+				code4 = postDomain(q.Deck, q.DeckMaster)
+				if q.Pool != quizzes.PoolCertification && code4 == http.StatusForbidden {
+					t.Errorf("%s: the Domain checker seals a practice deck", q.ID)
+				}
+			}
 			switch {
 			case q.Pool == quizzes.PoolCertification:
 				sealed++
-				if code != http.StatusForbidden || !strings.Contains(msg, "certification") || code2 != http.StatusForbidden || code3 != http.StatusForbidden {
-					t.Errorf("%s: the checker answered %d, reordered under %s %d, with one more card %d for a certification deck; want 403 (%q)", q.ID, code, other, code2, code3, msg)
+				if code != http.StatusForbidden || !strings.Contains(msg, "certification") || code2 != http.StatusForbidden || code3 != http.StatusForbidden || code4 != http.StatusForbidden {
+					t.Errorf("%s: the checker answered %d, reordered under %s %d, with one more card %d, the Domain checker %d for a certification deck; want 403 (%q)", q.ID, code, other, code2, code3, code4, msg)
 				}
 			default:
 				open++
