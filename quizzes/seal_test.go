@@ -41,6 +41,28 @@ var scriptVariants = []struct {
 	}},
 }
 
+// loggedVariants are rewrites the seal is not required to catch (they
+// change what the situation is); the test logs how many it refuses and
+// how many keep the answer.
+var loggedVariants = []struct {
+	name    string
+	rewrite func(lines []string) []string
+}{
+	{"last step dropped", func(ls []string) []string { return dropSteps(ls, 1) }},
+	{"last three steps dropped", func(ls []string) []string { return dropSteps(ls, 3) }},
+}
+
+// dropSteps drops a script's last n lines that are not position or
+// header lines.
+func dropSteps(ls []string, n int) []string {
+	out := slices.Clone(ls)
+	for i := len(out) - 1; i > lastPosition(out) && n > 0; i-- {
+		out = slices.Delete(out, i, i+1)
+		n--
+	}
+	return out
+}
+
 func splitCards(s string) []string {
 	var out []string
 	for _, p := range strings.Split(s, ",") {
@@ -187,7 +209,8 @@ func sealVariantsOf(t *testing.T, b *CheckedBank, seal *Seal, eng Engine, parse 
 	t.Helper()
 	type tally struct{ tried, refused, sameAnswer, sameAndPlayed int }
 	per := make([]tally, len(scriptVariants))
-	var padded tally // beyond SealPadding: logged, the seal lets it through
+	var padded tally // 60 unrelated cards: logged
+	logged := make([]tally, len(loggedVariants))
 	for _, q := range b.InPool(PoolCertification).Questions {
 		if q.Replay.Scenario == nil || q.ScenarioFile != "" {
 			continue
@@ -216,6 +239,24 @@ func sealVariantsOf(t *testing.T, b *CheckedBank, seal *Seal, eng Engine, parse 
 				}
 			}
 		}
+		for i, v := range loggedVariants {
+			ls := v.rewrite(scriptLines(q.Scenario))
+			vs := parse(ls)
+			if vs == nil {
+				continue
+			}
+			logged[i].tried++
+			_, refused := seal.Refuses(vs)
+			if refused {
+				logged[i].refused++
+			}
+			if r, err := eng.Replay(b.Format, strings.Join(ls, "\n")+"\n", q.Ask); err == nil && normalize(q.value(r.Answer)) == right {
+				logged[i].sameAnswer++
+				if !refused {
+					logged[i].sameAndPlayed++
+				}
+			}
+		}
 		ls := addCard(addCard(scriptLines(q.Scenario), "A", "banished", "30x Giant Rat"), "B", "banished", "30x Giant Rat")
 		if vs := parse(ls); vs != nil {
 			padded.tried++
@@ -232,6 +273,10 @@ func sealVariantsOf(t *testing.T, b *CheckedBank, seal *Seal, eng Engine, parse 
 		}
 	}
 	t.Logf("%s: %-32s %3d variants, %3d refused, %3d keep the right answer (%d of them played)", b.Format, "60 cards banished (not asserted)", padded.tried, padded.refused, padded.sameAnswer, padded.sameAndPlayed)
+	for i, v := range loggedVariants {
+		p := logged[i]
+		t.Logf("%s: %-32s %3d variants, %3d refused, %3d keep the right answer (%d of them played)", b.Format, v.name+" (not asserted)", p.tried, p.refused, p.sameAnswer, p.sameAndPlayed)
+	}
 	for i, v := range scriptVariants {
 		p := per[i]
 		t.Logf("%s: %-32s %3d variants, %3d refused, %3d keep the right answer (%d of them played)", b.Format, v.name, p.tried, p.refused, p.sameAnswer, p.sameAndPlayed)

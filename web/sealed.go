@@ -20,7 +20,7 @@ import (
 // answered by pasting it.
 
 // sealedText is the checker's answer to a certification question's deck.
-const sealedDeckText = "This deck is one of the judge certification's questions, so the checker keeps its verdict to itself. Change the list, or practise on the practice quizzes."
+const sealedDeckText = "This deck is one of the judge certification's questions, or a few cards away from one, so the checker keeps its verdict to itself. Change the list, or practise on the practice quizzes."
 
 // sealedDecks knows the certification questions' decks, made once from
 // the checked banks: the checker does not judge them, nor a list a script
@@ -100,7 +100,7 @@ func (s *Server) isSealedDeck(c echo.Context, ydke string, master uint32) (bool,
 
 // sealedSituationText is the replay tools' answer to a certification
 // question's situation.
-const sealedSituationText = "This situation is one of the judge certification's questions, so the replay tools keep its outcome to themselves. Change the scenario, or practise on the practice quizzes."
+const sealedSituationText = "This situation is one of the judge certification's questions, or close to one, so the replay tools keep its outcome to themselves. Change the scenario, or practise on the practice quizzes."
 
 // isSealedSituation reports whether sc plays a certification question's
 // situation, or a variant of one a script makes from what an attempt shows
