@@ -66,8 +66,8 @@ type Effect struct {
 	// thing to happen) or "if" ("If ... you can": it never misses); empty
 	// where the wording is not sourced, and then it never misses
 	// (timingmiss.go). WordingSource says where the wording comes from.
-	Wording       string `yaml:"wording,omitempty" json:"-"`
-	WordingSource string `yaml:"wording-source,omitempty" json:"-"`
+	Wording       Wording `yaml:"wording,omitempty" json:"-"` // one of wordings (effectwords.go)
+	WordingSource string  `yaml:"wording-source,omitempty" json:"-"`
 	// If is a condition the effect needs when it would activate, besides
 	// its When: `if:` terms joined by ";" (ifterms.go).
 	If string `yaml:"if,omitempty" json:"if,omitempty"`

@@ -13,7 +13,8 @@ import (
 
 // TestVocabulary: VOCABULARY.md, the list a card's author reads, is what
 // the registries say (cardKinds, effectKinds, origins, opTable, targetKinds,
-// sides, conditions, ifTerms, negations, modifications, filterTerms) with
+// sides, conditions, ifTerms, negations, modifications, wordings,
+// filterTerms) with
 // each op's doc comment; `-update` rewrites it.
 func TestVocabulary(t *testing.T) {
 	_, files := engineFiles(t)
@@ -74,6 +75,7 @@ SCENARIOS.md shows how a card's YAML is written; ENGINE.md how to add a word.
 	writeIfTerms(&b, files)
 	writeWords(&b, "Negations (`negates:`)", "negations in effectwords.go", negations)
 	writeWords(&b, "Modifications (`modifies:`)", "modifications in effectwords.go", modifications)
+	writeWords(&b, "Wordings of optional triggers (`wording:`, with `wording-source:`)", "wordings in effectwords.go", wordings)
 	writeConsts(&b, files, "Filter terms (`filter:`, joined by `,`; alternatives by ` or `)", "FilterTerm", "filters.go")
 	return b.String()
 }
