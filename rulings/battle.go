@@ -555,7 +555,7 @@ func (d *duel) markBattleDestroyed(at *attack, m *inst, rule ruleRef) {
 	m.markedBattle = true
 	d.noteBattleKill(other(at, m), m)
 	d.emit("battle", m.ctrl, m.name(), fmt.Sprintf("%s is destroyed by battle; it stays on the field until the end of the Damage Step", d.describe(m)), rule)
-	if o := other(at, m); o != nil && o.loc == locMonster && d.live(o, "negate-battled-effects") != nil && m.c != nil && !m.c.Has("normal") {
+	if o := other(at, m); o != nil && o.loc == locMonster && d.live(o, "negate-battled-effects") != nil && m.c != nil && !m.c.Has(SubNormal) {
 		m.effNegated = true
 		d.emit("rule", o.ctrl, o.name(), fmt.Sprintf("%s negates the effects of %s, which it destroyed by battle", o.name(), m.name()), ruleRef{})
 	}

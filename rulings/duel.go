@@ -338,7 +338,7 @@ func (d *duel) move(c *inst, to location, p int) (fromField bool) {
 		}
 		c.banishOnLeave = false
 		c.lvSet, c.lvAdd, c.lvUntil = 0, 0, 0
-		if c.c != nil && !c.c.Has("token") {
+		if c.c != nil && !c.c.Has(SubToken) {
 			c.atkBase, c.defBase = max(c.c.ATK, 0), max(c.c.DEF, 0)
 		}
 	}

@@ -286,7 +286,7 @@ func (d *duel) startMonster(pi int, sp CardSpec) *inst {
 		c.ctrlBack = c.owner
 	}
 	c.wantZone = sp.Zone
-	d.zonesShown = d.zonesShown || sp.Zone > 0 || sp.Card != nil && sp.Card.Has("link")
+	d.zonesShown = d.zonesShown || sp.Zone > 0 || sp.Card != nil && sp.Card.Has(SubLink)
 	d.assignZone(c, pi, locMonster)
 	return c
 }

@@ -522,15 +522,15 @@ func (p *parser) checkStartCard(n, pi int, st *Setup, dst *[]CardSpec, sp CardSp
 	switch {
 	case dst == &st.Monsters && !c.IsMonster() && !sp.TrapMon:
 		p.errf(n, "%s is not a monster, so it cannot be in a Monster Zone (a Trap Monster says \"(trap monster)\")", c.Name)
-	case dst == &st.Spells && sp.Pendulum && !c.Has("pendulum"):
+	case dst == &st.Spells && sp.Pendulum && !c.Has(SubPendulum):
 		p.errf(n, "%s is not a Pendulum Monster, so it cannot start in a Pendulum Zone", c.Name)
 	case dst == &st.Spells && c.IsMonster() && sp.EquipTo == "" && !sp.Pendulum:
 		p.errf(n, "%s is a monster, so it cannot be in a Spell & Trap Zone (unless it is equipped: add \"(equipped to <monster>)\")", c.Name)
-	case dst == &st.Spells && c.Has("field"):
+	case dst == &st.Spells && c.Has(SubField):
 		p.errf(n, "%s is a Field Spell: list it under \"%s field:\"", c.Name, playerName(pi))
 	case dst == &st.DeckMaster && !c.IsMonster():
 		p.errf(n, "%s is not a monster: a Deck Master is a monster card", c.Name)
-	case dst == &st.Field && !c.Has("field"):
+	case dst == &st.Field && !c.Has(SubField):
 		p.errf(n, "%s is not a Field Spell", c.Name)
 	}
 	if (dst == &st.Monsters || dst == &st.Spells || dst == &st.Field) && !sp.FaceDown {

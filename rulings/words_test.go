@@ -402,3 +402,42 @@ func TestNoStringLocation(t *testing.T) {
 	wordsComparedWithStrings(t, "location")
 	literalsOutsideConsts(t, "location")
 }
+
+// TestSubtypes: the interpreter asks for a subtype only by its constant
+// (cardwords.go); every constant has an entry in subtypes, every subtype is
+// used by a bundled card, and the loader refuses an unknown subtype or one
+// the card's kind cannot have.
+func TestSubtypes(t *testing.T) {
+	wordsComparedWithStrings(t, "Subtype")
+	literalsOutsideConsts(t, "Subtype")
+	for _, k := range constsOf(t, "Subtype") {
+		if _, ok := subtypes[Subtype(k)]; !ok {
+			t.Errorf("subtype %s has no entry in subtypes (cardwords.go)", k)
+		}
+	}
+	used := map[Subtype]bool{}
+	for _, c := range testCatalogue(t).Cards() {
+		for _, s := range c.Subtypes {
+			used[Subtype(s)] = true
+		}
+	}
+	for s := range subtypes {
+		if !used[s] {
+			t.Errorf("subtype %s: no bundled card has it", s)
+		}
+	}
+	for subs, want := range map[string]string{
+		"[quick-play]": `cards/x.yaml:1: Test Card: a trap cannot have the subtype "quick-play"`,
+		"[winged]":     `cards/x.yaml:1: Test Card: subtype "winged" is not one of continuous, counter, effect, equip, field, flip, fusion, gemini, link, normal, pendulum, quick-play, ritual, spirit, synchro, token, tuner, union, xyz`,
+	} {
+		yaml := "- name: Test Card\n  kind: trap\n  subtypes: " + subs + "\n"
+		_, err := LoadCatalogue(fstest.MapFS{"cards/x.yaml": {Data: []byte(yaml)}}, "cards")
+		got := ""
+		if err != nil {
+			got = strings.TrimPrefix(err.Error(), "card catalogue:\n")
+		}
+		if got != want {
+			t.Errorf("load error:\n got %s\nwant %s", got, want)
+		}
+	}
+}
