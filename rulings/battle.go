@@ -71,10 +71,10 @@ func (d *duel) attackerOf(a *Action) (int, *inst, bool) {
 		d.illegal(fmt.Sprintf("only the turn player (%s) declares attacks", d.pn(d.tp)), ruleRef{})
 		return p, nil, false
 	}
-	if d.phase == "main1" && len(d.chain) == 0 {
-		d.changePhase(p, "battle")
+	if d.phase == phaseMain1 && len(d.chain) == 0 {
+		d.changePhase(p, phaseBattle)
 	}
-	if d.phase != "battle" || d.ds >= 0 {
+	if d.phase != phaseBattle || d.ds >= 0 {
 		d.illegal(fmt.Sprintf("attacks are declared in the Battle Step, not the %s", d.timingName()), ruleRef{})
 		return p, nil, false
 	}
@@ -290,7 +290,7 @@ func (d *duel) noAttack(a *Action) {
 
 // checkReplay runs after a chain resolves in the Battle Step.
 func (d *duel) checkReplay() {
-	if d.atk == nil || d.ds >= 0 || d.bstep != "battle" {
+	if d.atk == nil || d.ds >= 0 || d.bstep != stepBattle {
 		return
 	}
 	m := d.atk.attacker
@@ -345,7 +345,7 @@ func (d *duel) passDeclaration() {
 
 func (d *duel) enterDamageStep() {
 	at := d.atk
-	d.bstep = "damage"
+	d.bstep = stepDamage
 	if at.target != nil {
 		d.emit("damage-step", d.tp, at.attacker.name(), fmt.Sprintf("%s and %s enter the Damage Step", d.describe(at.attacker), d.targetText(at.target)), ruleRef{})
 	} else {
@@ -440,7 +440,7 @@ func (d *duel) endDamageStep() {
 	}
 	d.emit("damage-step", d.tp, "", "the Damage Step ends; play returns to the Battle Step", ruleRef{})
 	d.ds = -1
-	d.bstep = "battle"
+	d.bstep = stepBattle
 	d.atk = nil
 	d.fresh = true
 	d.startBuildIfDue()

@@ -10,7 +10,7 @@ import (
 func (d *duel) openChainRecord() *Chain {
 	if d.chainRec < 0 {
 		ch := Chain{N: len(d.t.Chains) + 1, Line: d.line, Phase: phaseTitle[d.phase]}
-		if d.phase == "battle" {
+		if d.phase == phaseBattle {
 			ch.Step = stepTitle[d.bstep]
 		}
 		if d.ds >= 0 {
@@ -27,7 +27,7 @@ func (d *duel) timingName() string {
 	if d.ds >= 0 {
 		return d.p.DamageStep[d.ds].Name
 	}
-	if d.phase == "battle" {
+	if d.phase == phaseBattle {
 		return stepTitle[d.bstep]
 	}
 	return phaseTitle[d.phase]

@@ -46,7 +46,7 @@ func (d *duel) afterMove(c *inst, mv moved, to location) {
 	}
 	if to == locGY {
 		c.gyTurn = d.turn
-		if d.phase == "end" {
+		if d.phase == phaseEnd {
 			d.selfTrigger(c, WhenEndPhaseIfSentToGY)
 			if !d.pl[c.owner].normalSummoned {
 				d.selfTrigger(c, WhenEndPhaseInGY)

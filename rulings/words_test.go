@@ -441,3 +441,10 @@ func TestSubtypes(t *testing.T) {
 		}
 	}
 }
+
+// TestNoStringPhase: the interpreter names a phase or a step of the Battle
+// Phase only by its constant (replay.go), never by a string.
+func TestNoStringPhase(t *testing.T) {
+	wordsComparedWithStrings(t, "phase", "battleStep")
+	literalsOutsideConsts(t, "phase", "battleStep")
+}
