@@ -107,8 +107,8 @@ type condition struct {
 // conditions is the registry of `when:` conditions: what each condition
 // means (about), and where it is checked when something asks more than its
 // event. No function of an entry may reach a reader of the registry: Go
-// would refuse the cycle in this initialiser (targetKinds and filterTerms
-// have such cycles and are set by init).
+// would refuse the cycle in this initialiser (filterTerms has such a cycle
+// and is set by init).
 var conditions = map[When]condition{
 	WhenNormalSummoned:             {about: "this card is Normal Summoned"},
 	WhenTributeSummoned:            {about: "this card is Tribute Summoned"},
