@@ -304,10 +304,13 @@ var playerPhrases = []phrase{
 		return firstErr(p.ref(m[2], &a.Card), p.ref(m[1], &a.Other))
 	}},
 	{rePhase, func(_ *parser, a *Action, m []string) string {
-		a.Verb, a.Declare = vPhase, phaseNames[strings.ToLower(m[1])]
+		a.Verb, a.Declare = vPhase, string(phaseNames[strings.ToLower(m[1])])
 		return ""
 	}},
-	{reEndBP, func(_ *parser, a *Action, _ []string) string { a.Verb, a.Declare = vPhase, "main2"; return "" }},
+	{reEndBP, func(_ *parser, a *Action, _ []string) string {
+		a.Verb, a.Declare = vPhase, string(phaseMain2)
+		return ""
+	}},
 	{reEndTurn, func(_ *parser, a *Action, _ []string) string { a.Verb = vEndTurn; return "" }},
 	{reOrder, func(p *parser, a *Action, m []string) string { a.Verb = vOrder; return p.refList(m[1], &a.Order) }},
 	{rePlaces, func(p *parser, a *Action, m []string) string {

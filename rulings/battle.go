@@ -71,10 +71,10 @@ func (d *duel) attackerOf(a *Action) (int, *inst, bool) {
 		d.illegal(fmt.Sprintf("only the turn player (%s) declares attacks", d.pn(d.tp)), ruleRef{})
 		return p, nil, false
 	}
-	if d.phase == "main1" && len(d.chain) == 0 {
-		d.changePhase(p, "battle")
+	if d.phase == phaseMain1 && len(d.chain) == 0 {
+		d.changePhase(p, phaseBattle)
 	}
-	if d.phase != "battle" || d.ds >= 0 {
+	if d.phase != phaseBattle || d.ds >= 0 {
 		d.illegal(fmt.Sprintf("attacks are declared in the Battle Step, not the %s", d.timingName()), ruleRef{})
 		return p, nil, false
 	}
@@ -290,7 +290,7 @@ func (d *duel) noAttack(a *Action) {
 
 // checkReplay runs after a chain resolves in the Battle Step.
 func (d *duel) checkReplay() {
-	if d.atk == nil || d.ds >= 0 || d.bstep != "battle" {
+	if d.atk == nil || d.ds >= 0 || d.bstep != stepBattle {
 		return
 	}
 	m := d.atk.attacker
@@ -345,7 +345,7 @@ func (d *duel) passDeclaration() {
 
 func (d *duel) enterDamageStep() {
 	at := d.atk
-	d.bstep = "damage"
+	d.bstep = stepDamage
 	if at.target != nil {
 		d.emit("damage-step", d.tp, at.attacker.name(), fmt.Sprintf("%s and %s enter the Damage Step", d.describe(at.attacker), d.targetText(at.target)), ruleRef{})
 	} else {
@@ -440,7 +440,7 @@ func (d *duel) endDamageStep() {
 	}
 	d.emit("damage-step", d.tp, "", "the Damage Step ends; play returns to the Battle Step", ruleRef{})
 	d.ds = -1
-	d.bstep = "battle"
+	d.bstep = stepBattle
 	d.atk = nil
 	d.fresh = true
 	d.startBuildIfDue()
@@ -555,7 +555,7 @@ func (d *duel) markBattleDestroyed(at *attack, m *inst, rule ruleRef) {
 	m.markedBattle = true
 	d.noteBattleKill(other(at, m), m)
 	d.emit("battle", m.ctrl, m.name(), fmt.Sprintf("%s is destroyed by battle; it stays on the field until the end of the Damage Step", d.describe(m)), rule)
-	if o := other(at, m); o != nil && o.loc == locMonster && d.live(o, "negate-battled-effects") != nil && m.c != nil && !m.c.Has("normal") {
+	if o := other(at, m); o != nil && o.loc == locMonster && d.live(o, "negate-battled-effects") != nil && m.c != nil && !m.c.Has(SubNormal) {
 		m.effNegated = true
 		d.emit("rule", o.ctrl, o.name(), fmt.Sprintf("%s negates the effects of %s, which it destroyed by battle", o.name(), m.name()), ruleRef{})
 	}

@@ -34,7 +34,7 @@ func (d *duel) activatesFirst(a *Action) bool {
 // finishes, then the turn goes to Main Phase 2. Triggers waiting at this
 // timing miss it.
 func opEndBattlePhase(d *duel, l *link, o Op) {
-	if d.phase != "battle" {
+	if d.phase != phaseBattle {
 		return
 	}
 	d.bpCut = true
@@ -57,7 +57,7 @@ func opEndBattlePhase(d *duel, l *link, o Op) {
 func (d *duel) leaveBattlePhase() {
 	d.bpCut = false
 	d.atk = nil
-	d.beginPhase("main2")
+	d.beginPhase(phaseMain2)
 }
 
 // tookBattleDamage: has player p just taken battle damage from the

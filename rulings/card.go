@@ -23,7 +23,7 @@ type Card struct {
 	Aliases   []string `yaml:"aliases,omitempty" json:"aliases,omitempty"`
 	Passcode  int      `yaml:"passcode" json:"passcode"`
 	Kind      CardKind `yaml:"kind" json:"kind"`                               // one of cardKinds (cardwords.go)
-	Subtypes  []string `yaml:"subtypes,omitempty" json:"subtypes,omitempty"`   // monster: normal effect fusion ritual union flip toon spirit gemini tuner synchro xyz; spell: normal quick-play continuous equip field ritual; trap: normal continuous counter
+	Subtypes  []string `yaml:"subtypes,omitempty" json:"subtypes,omitempty"`   // each one of subtypes (cardwords.go), for its kind
 	Attribute string   `yaml:"attribute,omitempty" json:"attribute,omitempty"` // DARK LIGHT EARTH WATER FIRE WIND DIVINE
 	Type      string   `yaml:"type,omitempty" json:"type,omitempty"`           // Dragon, Spellcaster, Fiend, ...
 	Level     int      `yaml:"level,omitempty" json:"level,omitempty"`         // not for Xyz or Link Monsters
@@ -75,13 +75,13 @@ func (c *Card) PendulumScale() int {
 func (c *Card) IsMonster() bool { return c.Kind == CardMonster }
 
 // Has reports whether the card has the given subtype (e.g. "union", "field").
-func (c *Card) Has(subtype string) bool { return slices.Contains(c.Subtypes, subtype) }
+func (c *Card) Has(subtype Subtype) bool { return slices.Contains(c.Subtypes, string(subtype)) }
 
 // ExtraDeck reports whether the card is an Extra Deck monster (Fusion,
 // Synchro, Xyz or Link), which goes back to the Extra Deck, not the hand
 // or the Deck.
 func (c *Card) ExtraDeck() bool {
-	return c.IsMonster() && slices.ContainsFunc([]string{"fusion", "synchro", "xyz", "link"}, c.Has)
+	return c.IsMonster() && slices.ContainsFunc(extraDeckSubtypes, c.Has)
 }
 
 // Slugify lower-cases s and joins its letters and digits with single dashes.
@@ -180,6 +180,9 @@ func (cat *Catalogue) add(c *Card) string {
 	}
 	if _, ok := cardKinds[c.Kind]; !ok {
 		return fmt.Sprintf("%s: kind %q is not monster, spell or trap", c.Name, c.Kind)
+	}
+	if msg := c.subtypeProblem(); msg != "" {
+		return msg
 	}
 	for i := range c.Effects {
 		if msg := c.Effects[i].validate(); msg != "" {

@@ -54,8 +54,8 @@ func factProblems(c *Card) []string {
 	if c.Type == "" {
 		bad("a monster has a Type")
 	}
-	var extra []string
-	for _, s := range []string{"fusion", "synchro", "xyz", "link"} {
+	var extra []Subtype
+	for _, s := range []Subtype{"fusion", "synchro", "xyz", "link"} {
 		if c.Has(s) {
 			extra = append(extra, s)
 		}

@@ -5,10 +5,17 @@ package rulings
 // (From: used from the hand, the Graveyard or the Extra Deck rather than
 // the field). Each is a typed constant with one entry in its registry
 // (cardKinds, origins) saying what it means and the functions that handle
-// it; the loader refuses any other word (Card.problem, card.go; validate,
+// it; the loader refuses any other word (Catalogue.add, card.go; validate,
 // effect.go), and the interpreter compares them only with the constants
 // (TestNoStringEffectKind; TestWordEntries checks the entries). A card's
-// subtypes (`subtypes:`, asked by Card.Has) are still plain strings.
+// `subtypes:` are Subtype words, each with the card kinds it may go with
+// (subtypes); Card.Has asks one.
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+)
 
 // CardKind is a card's `kind:`.
 type CardKind string
@@ -48,4 +55,62 @@ var origins = map[From]wordEntry{
 		where: []handler{{"chain.go", "findActivatable"}}},
 	FromExtra: {about: "a Summon procedure that Summons the card from the Extra Deck (not the hand)",
 		where: []handler{{"procedure.go", "procedureFrom"}}},
+}
+
+// Subtype is one of a card's `subtypes:` (Card.Subtypes keeps them as
+// strings; Card.Has asks for one by its constant).
+type Subtype string
+
+// The subtypes.
+const (
+	SubNormal     Subtype = "normal"     // a Normal Monster, Normal Spell or Normal Trap
+	SubEffect     Subtype = "effect"     // an Effect Monster
+	SubFusion     Subtype = "fusion"     // a Fusion Monster
+	SubRitual     Subtype = "ritual"     // a Ritual Monster or Ritual Spell
+	SubSynchro    Subtype = "synchro"    // a Synchro Monster
+	SubXyz        Subtype = "xyz"        // an Xyz Monster
+	SubLink       Subtype = "link"       // a Link Monster
+	SubPendulum   Subtype = "pendulum"   // a Pendulum Monster
+	SubUnion      Subtype = "union"      // a Union monster
+	SubFlip       Subtype = "flip"       // a Flip monster
+	SubSpirit     Subtype = "spirit"     // a Spirit monster
+	SubGemini     Subtype = "gemini"     // a Gemini monster
+	SubTuner      Subtype = "tuner"      // a Tuner
+	SubToken      Subtype = "token"      // a Token
+	SubQuickPlay  Subtype = "quick-play" // a Quick-Play Spell
+	SubContinuous Subtype = "continuous" // a Continuous Spell or Trap
+	SubEquip      Subtype = "equip"      // an Equip Spell
+	SubField      Subtype = "field"      // a Field Spell
+	SubCounter    Subtype = "counter"    // a Counter Trap
+)
+
+// extraDeckSubtypes are the subtypes of the Extra Deck monsters.
+var extraDeckSubtypes = []Subtype{SubFusion, SubSynchro, SubXyz, SubLink}
+
+// subtypes is the registry of subtypes: the card kinds each may go with.
+// Toon monsters are not in it: the engine has none of their rules, so the
+// loader refuses a card that would need them.
+var subtypes = map[Subtype][]CardKind{
+	SubNormal: {CardMonster, CardSpell, CardTrap}, SubEffect: {CardMonster},
+	SubFusion: {CardMonster}, SubRitual: {CardMonster, CardSpell}, SubSynchro: {CardMonster},
+	SubXyz: {CardMonster}, SubLink: {CardMonster}, SubPendulum: {CardMonster},
+	SubUnion: {CardMonster}, SubFlip: {CardMonster},
+	SubSpirit: {CardMonster}, SubGemini: {CardMonster}, SubTuner: {CardMonster},
+	SubToken: {CardMonster}, SubQuickPlay: {CardSpell}, SubContinuous: {CardSpell, CardTrap},
+	SubEquip: {CardSpell}, SubField: {CardSpell}, SubCounter: {CardTrap},
+}
+
+// subtypeProblem says why a card's subtypes do not load (one with no entry
+// in subtypes, or one its kind cannot have), or "".
+func (c *Card) subtypeProblem() string {
+	for _, s := range c.Subtypes {
+		kinds, ok := subtypes[Subtype(s)]
+		if !ok {
+			return fmt.Sprintf("%s: subtype %q is not one of %s", c.Name, s, joinWords(slices.Sorted(maps.Keys(subtypes))))
+		}
+		if !slices.Contains(kinds, c.Kind) {
+			return fmt.Sprintf("%s: a %s cannot have the subtype %q", c.Name, c.Kind, s)
+		}
+	}
+	return ""
 }

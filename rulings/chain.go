@@ -10,7 +10,7 @@ import (
 func (d *duel) openChainRecord() *Chain {
 	if d.chainRec < 0 {
 		ch := Chain{N: len(d.t.Chains) + 1, Line: d.line, Phase: phaseTitle[d.phase]}
-		if d.phase == "battle" {
+		if d.phase == phaseBattle {
 			ch.Step = stepTitle[d.bstep]
 		}
 		if d.ds >= 0 {
@@ -27,7 +27,7 @@ func (d *duel) timingName() string {
 	if d.ds >= 0 {
 		return d.p.DamageStep[d.ds].Name
 	}
-	if d.phase == "battle" {
+	if d.phase == phaseBattle {
 		return stepTitle[d.bstep]
 	}
 	return phaseTitle[d.phase]
@@ -382,7 +382,7 @@ func (d *duel) speedAllows(p int, c *inst, e *Effect, a *Action) bool {
 // Trap waits a turn, a Trap is never activated from the hand, and a
 // Quick-Play Spell only in its controller's turn.
 func (d *duel) placeAllows(p int, c *inst) bool {
-	if c.loc == locSpell && !c.faceUp && c.setTurn == d.turn && (c.c.Kind == CardTrap || c.c.Has("quick-play")) {
+	if c.loc == locSpell && !c.faceUp && c.setTurn == d.turn && (c.c.Kind == CardTrap || c.c.Has(SubQuickPlay)) {
 		d.illegal(fmt.Sprintf("%s was Set this turn and cannot be activated until the next turn", c.name()), ruleRef{})
 		return false
 	}
@@ -390,7 +390,7 @@ func (d *duel) placeAllows(p int, c *inst) bool {
 		d.illegal(fmt.Sprintf("%s is a Trap Card and must be Set before it is activated", c.name()), ruleRef{})
 		return false
 	}
-	if c.c.Has("quick-play") && c.loc == locHand && p != d.tp {
+	if c.c.Has(SubQuickPlay) && c.loc == locHand && p != d.tp {
 		d.illegal(fmt.Sprintf("%s can be activated from the hand only during its controller's turn", c.name()), ruleRef{})
 		return false
 	}
@@ -401,7 +401,7 @@ func (d *duel) placeAllows(p int, c *inst) bool {
 // resolves: a Field Spell in the Field Zone (replacing the player's own),
 // any other in the Spell & Trap Zone.
 func (d *duel) placeActivated(p int, c *inst) {
-	if c.c.Has("field") {
+	if c.c.Has(SubField) {
 		if c.loc != locField {
 			d.replaceOwnFieldForActivation(p, c) // geartown.go
 			d.remove(c)
@@ -932,16 +932,25 @@ func (d *duel) badTarget(t *Target, p int, c *inst, src *inst) string {
 			return why
 		}
 	}
-	if c.markedBattle && c.loc == locMonster {
-		return fmt.Sprintf("%s is already destroyed by battle and cannot be targeted", d.describe(c))
+	if c.markedBattle && c.loc == locMonster { // said before the filter
+		return d.untargetable(c, src)
 	}
 	if f := d.srcFilter(t.Filter, src); f != "" && k.pair == nil && !d.matchesAny(c, f) {
 		return fmt.Sprintf("%s must target a card that is %s, and %s is not", src.name(), f, d.describe(c))
 	}
-	if why := d.untargetableBy(c, src); why != "" { // noresponse.go
-		return why
+	return d.untargetable(c, src)
+}
+
+// untargetable says why src's effect cannot target c whatever its target
+// kind asks, or "": a monster already destroyed by battle, or a card
+// protected from src (noresponse.go). The kinds whose functions check each
+// target (badEachField) ask this rather than badTarget, which reads the
+// registry of kinds.
+func (d *duel) untargetable(c, src *inst) string {
+	if c.markedBattle && c.loc == locMonster {
+		return fmt.Sprintf("%s is already destroyed by battle and cannot be targeted", d.describe(c))
 	}
-	return ""
+	return d.untargetableBy(c, src) // noresponse.go
 }
 
 // defaultTarget picks a target deterministically: the opponent's cards
@@ -1011,7 +1020,7 @@ func (d *duel) resolveLink(l *link) {
 	}
 	if l.cardAct && mustStayToResolve(l.src.c) && (!l.src.onField() || !l.src.faceUp) {
 		r := ruleRef{}
-		if l.src.c.Has("field") {
+		if l.src.c.Has(SubField) {
 			r = ref("Field Spells", d.p.SharedFieldSpell)
 		}
 		d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("CL%d %s is no longer face-up on the field, so it does not resolve", l.rec.N, name), r)
@@ -1035,7 +1044,7 @@ func (d *duel) resolveLink(l *link) {
 		d.exec(l, o)
 	}
 	d.resolving = nil
-	if l.cardAct && l.src.c.Has("field") {
+	if l.cardAct && l.src.c.Has(SubField) {
 		d.fieldResolved(l)
 	}
 	d.spellResolved(l) // spellcounter.go
@@ -1051,7 +1060,7 @@ func (d *duel) resolveLink(l *link) {
 // removed in the chain ("Mirror Force" destroyed by a chained "Mystical
 // Space Typhoon" still destroys the attackers).
 func mustStayToResolve(c *Card) bool {
-	return c.Has("continuous") || c.Has("field") || c.Has("equip") || c.Has("pendulum")
+	return c.Has(SubContinuous) || c.Has(SubField) || c.Has(SubEquip) || c.Has(SubPendulum)
 }
 
 // cleanupLink sends a resolved Normal or Quick-Play Spell, Normal or Counter
@@ -1061,8 +1070,8 @@ func (d *duel) cleanupLink(l *link) {
 	if !l.cardAct || !c.onField() {
 		return
 	}
-	if c.c.Has("continuous") || c.c.Has("field") || c.c.Has("equip") {
-		if c.c.Has("equip") && (c.linked == nil || c.linked.loc != locMonster) && (c.equipTo == nil || c.equipTo.loc != locMonster) {
+	if c.c.Has(SubContinuous) || c.c.Has(SubField) || c.c.Has(SubEquip) {
+		if c.c.Has(SubEquip) && (c.linked == nil || c.linked.loc != locMonster) && (c.equipTo == nil || c.equipTo.loc != locMonster) {
 			d.sendToGY(c, "no monster to equip", false)
 		}
 		if l.negated && c.onField() {

@@ -104,17 +104,12 @@ type condition struct {
 	event bool
 }
 
-// conditions is the registry of `when:` conditions, conditionTable's
-// entries. It is set by init, not by its declaration: the checks reach the
-// interpreter, which reads the registry, and Go refuses that cycle in a
-// variable's initialiser.
-var conditions map[When]condition
-
-func init() { conditions = conditionTable }
-
-// conditionTable is the registry's entries: what each condition means
-// (about), and where it is checked when something asks more than its event.
-var conditionTable = map[When]condition{
+// conditions is the registry of `when:` conditions: what each condition
+// means (about), and where it is checked when something asks more than its
+// event. No function of an entry may reach a reader of the registry: Go
+// would refuse the cycle in this initialiser (filterTerms has such a cycle
+// and is set by init).
+var conditions = map[When]condition{
 	WhenNormalSummoned:             {about: "this card is Normal Summoned"},
 	WhenTributeSummoned:            {about: "this card is Tribute Summoned"},
 	WhenSummoned:                   {about: "this card is Summoned"},

@@ -31,7 +31,7 @@ func (d *duel) dmFor(r *CardRef, p int) *inst {
 // dmMayLeave: may the Deck Master leave its zone this way?
 func (d *duel) dmMayLeave(c *inst, what string) bool {
 	r := ref("Leaving the Deck Master Zone", d.p.DeckMasterLeave)
-	for _, t := range []string{"fusion", "synchro", "xyz", "link"} {
+	for _, t := range extraDeckSubtypes {
 		if c.c.Has(t) {
 			d.illegal(fmt.Sprintf("%s is an Extra Deck monster and cannot %s from the Deck Master Zone", c.name(), what), r)
 			return false

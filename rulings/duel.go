@@ -338,7 +338,7 @@ func (d *duel) move(c *inst, to location, p int) (fromField bool) {
 		}
 		c.banishOnLeave = false
 		c.lvSet, c.lvAdd, c.lvUntil = 0, 0, 0
-		if c.c != nil && !c.c.Has("token") {
+		if c.c != nil && !c.c.Has(SubToken) {
 			c.atkBase, c.defBase = max(c.c.ATK, 0), max(c.c.DEF, 0)
 		}
 	}
@@ -403,7 +403,7 @@ func (d *duel) def(c *inst) int {
 // fewCardsBoost: "Blade Knight" gains ATK while its controller holds 1 or
 // fewer cards.
 func (d *duel) fewCardsBoost(c *inst) int {
-	if c.turnAtkTurn == d.turn && d.phase != "end" { // "Card Trooper": until the End Phase
+	if c.turnAtkTurn == d.turn && d.phase != phaseEnd { // "Card Trooper": until the End Phase
 		return c.turnAtk + d.fewCardsBoostOnly(c)
 	}
 	return d.fewCardsBoostOnly(c)

@@ -66,8 +66,8 @@ type Effect struct {
 	// thing to happen) or "if" ("If ... you can": it never misses); empty
 	// where the wording is not sourced, and then it never misses
 	// (timingmiss.go). WordingSource says where the wording comes from.
-	Wording       string `yaml:"wording,omitempty" json:"-"`
-	WordingSource string `yaml:"wording-source,omitempty" json:"-"`
+	Wording       Wording `yaml:"wording,omitempty" json:"-"` // one of wordings (effectwords.go)
+	WordingSource string  `yaml:"wording-source,omitempty" json:"-"`
 	// If is a condition the effect needs when it would activate, besides
 	// its When: `if:` terms joined by ";" (ifterms.go).
 	If string `yaml:"if,omitempty" json:"if,omitempty"`
@@ -181,11 +181,11 @@ func (e *Effect) speed(c *Card) int {
 		return e.Speed
 	}
 	switch {
-	case c.Kind == CardTrap && c.Has("counter"):
+	case c.Kind == CardTrap && c.Has(SubCounter):
 		return 3
 	case c.Kind == CardTrap:
 		return 2
-	case c.Kind == CardSpell && c.Has("quick-play"):
+	case c.Kind == CardSpell && c.Has(SubQuickPlay):
 		return 2
 	case e.Kind == EffectQuick:
 		return 2
@@ -206,7 +206,7 @@ func effectName(c *Card, e *Effect) string {
 // field: a continuous effect it cannot express would apply silently.
 func (c *Card) refusedOnField() string {
 	if len(c.Effects) == 0 {
-		if c.IsMonster() && (c.Has("normal") || c.Has("token")) {
+		if c.IsMonster() && (c.Has(SubNormal) || c.Has(SubToken)) {
 			return ""
 		}
 		return fmt.Sprintf("%s: Substep cannot play this card's effects yet", c.Name)

@@ -3,8 +3,9 @@ package rulings
 // The smaller words of an effect: whose cards a target may be (`side:`),
 // what an effect negates (`negates:`) and what it modifies (`modifies:`),
 // the last two read by the Damage Step's rules (categories and dsClass,
-// chain.go). Each is a typed constant with one entry in its registry
-// (sides, negations, modifications), which says what it means and the
+// chain.go), and how an optional trigger is worded (`wording:`,
+// timingmiss.go). Each is a typed constant with one entry in its registry
+// (sides, negations, modifications, wordings), which says what it means and the
 // functions that handle it; the loader refuses any other word (validate,
 // effect.go), and the interpreter compares them only with the constants
 // (TestNoStringEffectKind; TestWordEntries checks the entries). To add one:
@@ -65,6 +66,23 @@ const (
 var modifications = map[Modification]wordEntry{
 	ModifiesATK: {about: "ATK or DEF; the Damage Step's rules treat the effect as one that changes ATK or DEF",
 		where: []handler{{"chain.go", "categories"}, {"chain.go", "dsClass"}}},
+}
+
+// Wording is how an optional Trigger Effect is worded (`wording:`).
+type Wording string
+
+// The wordings.
+const (
+	WordingWhen Wording = "when" // "When ... you can": it misses the timing when its event was not the last thing to happen
+	WordingIf   Wording = "if"   // "If ... you can": it never misses the timing
+)
+
+// wordings is the registry of wordings.
+var wordings = map[Wording]wordEntry{
+	WordingWhen: {about: "\"When ... you can\": the effect misses the timing when its event was not the last thing to happen",
+		where: []handler{{"timingmiss.go", "missedTiming"}}},
+	WordingIf: {about: "\"If ... you can\": the effect never misses the timing (as when the wording is not sourced)",
+		where: []handler{{"timingmiss.go", "missedTiming"}}},
 }
 
 // wordProblem says why w is not a word of the registry reg (a `field:` of

@@ -46,7 +46,7 @@ func (d *duel) afterMove(c *inst, mv moved, to location) {
 	}
 	if to == locGY {
 		c.gyTurn = d.turn
-		if d.phase == "end" {
+		if d.phase == phaseEnd {
 			d.selfTrigger(c, WhenEndPhaseIfSentToGY)
 			if !d.pl[c.owner].normalSummoned {
 				d.selfTrigger(c, WhenEndPhaseInGY)
@@ -178,7 +178,7 @@ func (d *duel) unionShield(m *inst, battle bool) *inst {
 		}
 	}
 	for _, u := range d.equipsOf(m) {
-		if u.c == nil || !u.c.Has("union") || !u.faceUp {
+		if u.c == nil || !u.c.Has(SubUnion) || !u.faceUp {
 			continue
 		}
 		e := u.hasOp(EffectContinuous, "union-protect")
@@ -203,7 +203,7 @@ func (d *duel) unionShield(m *inst, battle bool) *inst {
 func (d *duel) unionCount(m *inst) int {
 	n := 0
 	for _, u := range d.equipsOf(m) {
-		if u.c != nil && u.c.Has("union") {
+		if u.c != nil && u.c.Has(SubUnion) {
 			n++
 		}
 	}
@@ -260,7 +260,7 @@ func (d *duel) setupEquips() {
 				return
 			}
 			e.equipTo = m
-			if e.c.Has("union") || e.c.IsMonster() {
+			if e.c.Has(SubUnion) || e.c.IsMonster() {
 				e.faceUp = true
 			}
 		}

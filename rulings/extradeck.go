@@ -17,7 +17,7 @@ import (
 // Master Zone), its kind (`kind` is the card property, `noun` "an Xyz
 // Monster") and extraSummonAllowed. It returns the card, or nil when the
 // line failed or was illegal.
-func (d *duel) extraSummonStart(a *Action, summon, kind, noun string) *inst {
+func (d *duel) extraSummonStart(a *Action, summon string, kind Subtype, noun string) *inst {
 	p := a.Player
 	if !d.mainPhaseAction(p, summon) {
 		return nil

@@ -24,7 +24,7 @@ func (d *duel) extraPick(l *link, p int, dmz bool, ok func(c *inst) bool) *inst 
 		pool = append(pool, dm)
 	}
 	for _, c := range pool {
-		if !c.c.Has("fusion") || !ok(c) {
+		if !c.c.Has(SubFusion) || !ok(c) {
 			continue
 		}
 		if len(l.choose) == 0 || containsInst(l.choose, c) {

@@ -28,7 +28,7 @@ func (d *duel) geminiSummon(a *Action) {
 		d.fail("%s", d.whereText(a.Card, p, "face-up monsters"))
 		return
 	}
-	if !c.c.Has("gemini") {
+	if !c.c.Has(SubGemini) {
 		d.illegal(fmt.Sprintf("%s is not a Gemini monster, so it cannot be Normal Summoned again", c.name()), ruleRef{})
 		return
 	}
@@ -53,7 +53,7 @@ func (d *duel) geminiSummon(a *Action) {
 
 // geminiWhy says why a Gemini monster's effect cannot be used now, or "".
 func (d *duel) geminiWhy(c *inst) string {
-	if c.c.Has("gemini") && !c.gemini {
+	if c.c.Has(SubGemini) && !c.gemini {
 		return c.name() + " is treated as a Normal Monster until it is Normal Summoned again while face-up on the field"
 	}
 	return ""

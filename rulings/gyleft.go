@@ -33,7 +33,7 @@ func opXyzOnSelf(d *duel, l *link, o Op) {
 	}
 	var c *inst
 	for _, x := range d.pl[p].extra {
-		if x.c.Has("xyz") && d.matches(x, o.Filter) && (len(l.choose) == 0 || containsInst(l.choose, x)) {
+		if x.c.Has(SubXyz) && d.matches(x, o.Filter) && (len(l.choose) == 0 || containsInst(l.choose, x)) {
 			c = x
 			break
 		}

@@ -18,8 +18,8 @@ func (d *duel) handDiscard(a *Action) {
 		d.fail("a chain is still open; resolve it first (both pass)")
 		return
 	}
-	if d.phase != "end" {
-		d.changePhase(p, "end")
+	if d.phase != phaseEnd {
+		d.changePhase(p, phaseEnd)
 		if d.stopped || d.over {
 			return
 		}

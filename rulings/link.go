@@ -242,7 +242,7 @@ func (d *duel) linkZone(p int, skip []*inst) int {
 			continue
 		}
 		for _, m := range d.pl[q].mz {
-			if m.faceUp && m.c.Has("link") && !slices.Contains(skip, m) {
+			if m.faceUp && m.c.Has(SubLink) && !slices.Contains(skip, m) {
 				links = append(links, m)
 			}
 		}
@@ -277,7 +277,7 @@ func zoneText(z int, loc location) string {
 func (d *duel) linkSummon(a *Action) {
 	p := a.Player
 	d.zonesShown = true
-	c := d.extraSummonStart(a, "Link Summon", "link", "a Link Monster")
+	c := d.extraSummonStart(a, "Link Summon", SubLink, "a Link Monster")
 	if c == nil {
 		return
 	}

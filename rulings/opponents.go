@@ -109,7 +109,7 @@ func (d *duel) opponentTargetFits(p, q int, c *inst, e *Effect) bool {
 		return true
 	}
 	r := d.oppConditionRef()
-	if d.phase == "battle" && d.tp != p && q != d.tp {
+	if d.phase == phaseBattle && d.tp != p && q != d.tp {
 		d.illegal(fmt.Sprintf("%s is activated in %s's Battle Phase, so it must target %s", effectName(c.c, e), d.pn(d.tp), d.pn(d.tp)), r)
 		return false
 	}

@@ -135,7 +135,7 @@ func (d *duel) locker(m *inst) *inst {
 // Synchro Monster's.
 func (d *duel) synchroSummon(a *Action) {
 	p := a.Player
-	c := d.extraSummonStart(a, "Synchro Summon", "synchro", "a Synchro Monster")
+	c := d.extraSummonStart(a, "Synchro Summon", SubSynchro, "a Synchro Monster")
 	if c == nil {
 		return
 	}
@@ -150,7 +150,7 @@ func (d *duel) synchroSummon(a *Action) {
 			d.illegal(why, ruleRef{})
 			return
 		}
-		if m.c.Has("tuner") {
+		if m.c.Has(SubTuner) {
 			tuners++
 		}
 		levels += d.level(m)

@@ -449,7 +449,7 @@ func opFakeTrap(d *duel, l *link, o Op) {
 func opBanishUntil(d *duel, l *link, o Op) {
 	src := l.src
 	for _, t := range d.validTargets(l) {
-		d.banishUntil(t, t.ctrl, map[What]string{WhatNextStandby: "standby", WhatEndPhase: "end"}[o.What], src.name())
+		d.banishUntil(t, t.ctrl, map[What]phase{WhatNextStandby: phaseStandby, WhatEndPhase: phaseEnd}[o.What], src.name())
 	}
 }
 

@@ -19,7 +19,7 @@ func opSpecialSummon(d *duel, l *link, o Op) {
 		}
 		d.specialSummon(t, p, src.name())
 		d.summonedLimits(t, o.What, src.name()) // synchromats.go
-		if src.c.Has("continuous") || src.c.Has("equip") {
+		if src.c.Has(SubContinuous) || src.c.Has(SubEquip) {
 			src.linked, t.linked = t, src
 		}
 	}

@@ -83,7 +83,7 @@ func badEachField(d *duel, t *Target, p int, targets []*inst, src *inst) string 
 		r = ": with several opponents, every field"
 	}
 	for _, q := range d.turnOrderFrom(p) {
-		if !slices.ContainsFunc(d.pl[q].mz, func(m *inst) bool { return d.badTarget(t, p, m, src) == "" }) {
+		if !slices.ContainsFunc(d.pl[q].mz, func(m *inst) bool { return d.untargetable(m, src) == "" }) {
 			return fmt.Sprintf("%s must target 1 monster on each field, and %s controls no monster%s", src.name(), d.pn(q), r)
 		}
 		n := 0
@@ -118,7 +118,7 @@ func eachFieldPick(d *duel, t *Target, p int, src *inst) []*inst {
 	var out []*inst
 	for _, q := range d.turnOrderFrom(p) {
 		for _, m := range d.pl[q].mz {
-			if d.badTarget(t, p, m, src) == "" {
+			if d.untargetable(m, src) == "" {
 				out = append(out, m)
 				break
 			}

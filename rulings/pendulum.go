@@ -54,7 +54,7 @@ func (d *duel) pendulumActivate(a *Action) {
 		d.fail("%s", d.whereText(a.Card, p, "hand"))
 		return
 	}
-	if !c.c.Has("pendulum") {
+	if !c.c.Has(SubPendulum) {
 		d.illegal(fmt.Sprintf("%s is not a Pendulum Monster, so it cannot be activated as a Pendulum Spell", c.name()), ruleRef{})
 		return
 	}
@@ -195,7 +195,7 @@ func (d *duel) pendulumSummonable(c *inst, fromDMZ bool, lo, hi int) bool {
 	if fromDMZ && !d.dmMayLeave(c, "be Pendulum Summoned") {
 		return false
 	}
-	if lv := d.level(c); c.c.Has("xyz") || c.c.Has("link") || lv <= lo || lv >= hi {
+	if lv := d.level(c); c.c.Has(SubXyz) || c.c.Has(SubLink) || lv <= lo || lv >= hi {
 		d.illegal(fmt.Sprintf("%s (%s) is not between the Pendulum Scales %d and %d", c.name(), levelText(d, c), lo, hi), ruleRef{})
 		return false
 	}
@@ -208,7 +208,7 @@ func (d *duel) pendulumSummonable(c *inst, fromDMZ bool, lo, hi int) bool {
 // pendulumBound sends a Pendulum Monster that would go from the field to
 // the Graveyard face-up to the Extra Deck instead.
 func pendulumBound(c *inst, to location) location {
-	if to == locGY && c.onField() && c.c != nil && c.c.Has("pendulum") {
+	if to == locGY && c.onField() && c.c != nil && c.c.Has(SubPendulum) {
 		return locExtra
 	}
 	return to

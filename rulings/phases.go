@@ -6,7 +6,7 @@ import (
 	"fmt"
 )
 
-func phaseIndex(ph string) int {
+func phaseIndex(ph phase) int {
 	for i, p := range phaseOrder {
 		if p == ph {
 			return i
@@ -16,13 +16,13 @@ func phaseIndex(ph string) int {
 }
 
 // beginPhase runs what happens as a phase starts.
-func (d *duel) beginPhase(ph string) {
+func (d *duel) beginPhase(ph phase) {
 	d.phase = ph
 	d.bstep = ""
 	d.winEvents, d.fresh = nil, false
 	d.clearPasses()
 	switch ph {
-	case "draw":
+	case phaseDraw:
 		d.emit("phase", d.tp, "", fmt.Sprintf("%s's Draw Phase (turn %d)", d.pn(d.tp), d.turn), ruleRef{})
 		if len(d.pl) > 2 && d.turn <= len(d.pl) {
 			r := ref("First-turn draw with three or more players", d.p.FirstTurnDrawMulti)
@@ -37,16 +37,16 @@ func (d *duel) beginPhase(ph string) {
 		}
 		d.draw(d.tp, 1, "for the turn")
 		d.settle()
-	case "standby":
+	case phaseStandby:
 		d.emit("phase", d.tp, "", fmt.Sprintf("%s's Standby Phase", d.pn(d.tp)), ruleRef{})
-		d.returnBanished("standby")
+		d.returnBanished(phaseStandby)
 		d.standbyMaintenance()
 		d.standbyTriggers()
-	case "battle":
-		d.bstep = "start"
+	case phaseBattle:
+		d.bstep = stepStart
 		d.emit("phase", d.tp, "", fmt.Sprintf("%s enters the Battle Phase", d.pn(d.tp)), ruleRef{})
-		d.bstep = "battle"
-	case "end":
+		d.bstep = stepBattle
+	case phaseEnd:
 		d.emit("phase", d.tp, "", fmt.Sprintf("%s's End Phase", d.pn(d.tp)), ruleRef{})
 		for _, c := range d.allField() {
 			if c.endDestroy && c.ctrl == d.tp {
@@ -56,7 +56,7 @@ func (d *duel) beginPhase(ph string) {
 		d.countdowns()   // restrict.go
 		d.delayedAtEnd() // chosenopp.go
 		d.endPhaseControl()
-		d.returnBanished("end")
+		d.returnBanished(phaseEnd)
 		d.endPhaseTriggers()
 	default:
 		d.emit("phase", d.tp, "", fmt.Sprintf("%s's %s", d.pn(d.tp), phaseTitle[ph]), ruleRef{})
@@ -172,7 +172,7 @@ func (d *duel) clearPasses() {
 	}
 }
 
-func (d *duel) changePhase(p int, to string) {
+func (d *duel) changePhase(p int, to phase) {
 	if p != d.tp {
 		d.fail("only the turn player (%s) moves to another phase", d.pn(d.tp))
 		return
@@ -186,15 +186,15 @@ func (d *duel) changePhase(p int, to string) {
 		d.fail("%s is already in the %s", d.pn(p), phaseTitle[d.phase])
 		return
 	}
-	if to == "battle" && d.pl[p].noBattlePhase {
+	if to == phaseBattle && d.pl[p].noBattlePhase {
 		d.illegal(fmt.Sprintf("%s cannot conduct a Battle Phase this turn", d.pn(p)), ruleRef{})
 		return
 	}
-	if to == "battle" && d.p.FirstBattlePhase.Value == "last-in-rotation" && d.turn < len(d.pl) {
+	if to == phaseBattle && d.p.FirstBattlePhase.Value == "last-in-rotation" && d.turn < len(d.pl) {
 		d.illegal(fmt.Sprintf("%s cannot conduct a Battle Phase in turn %d: the first Battle Phase of the game belongs to the last player of the first round", d.pn(p), d.turn), ref("First Battle Phase", d.p.FirstBattlePhase))
 		return
 	}
-	if d.phase == "battle" {
+	if d.phase == phaseBattle {
 		if why := d.mustAttack(); why != "" {
 			d.illegal(why, ruleRef{})
 			return
@@ -205,7 +205,7 @@ func (d *duel) changePhase(p int, to string) {
 		d.emit("phase", p, "", fmt.Sprintf("%s ends the Battle Phase", d.pn(p)), ruleRef{})
 	}
 	for i := from + 1; i <= want && !d.stopped && !d.over; i++ {
-		if phaseOrder[i] == "battle" && to != "battle" {
+		if phaseOrder[i] == phaseBattle && to != phaseBattle {
 			continue
 		}
 		d.beginPhase(phaseOrder[i])
@@ -217,10 +217,10 @@ func (d *duel) endTurn(p int) {
 		d.fail("only the turn player (%s) ends the turn", d.pn(d.tp))
 		return
 	}
-	if d.phase != "end" {
-		d.changePhase(p, "end")
+	if d.phase != phaseEnd {
+		d.changePhase(p, phaseEnd)
 	}
-	if d.stopped || d.over || d.phase != "end" {
+	if d.stopped || d.over || d.phase != phaseEnd {
 		return
 	}
 	if len(d.chain) > 0 {
@@ -242,7 +242,7 @@ func (d *duel) startNextTurn() {
 	d.turn++
 	from := d.tp
 	d.tp = d.nextTurnPlayer()
-	d.phase, d.bstep = "draw", ""
+	d.phase, d.bstep = phaseDraw, ""
 	d.expireLingering(from, d.tp)
 	d.eotLock = false
 	for pi := range d.pl {
@@ -257,7 +257,7 @@ func (d *duel) startNextTurn() {
 			c.usedThisTurn = false
 		}
 	}
-	d.beginPhase("draw")
+	d.beginPhase(phaseDraw)
 }
 
 func (d *duel) mainPhaseAction(p int, what string) bool {
@@ -265,7 +265,7 @@ func (d *duel) mainPhaseAction(p int, what string) bool {
 		d.illegal(fmt.Sprintf("%s may %s only in their own Main Phase", d.pn(p), what), ruleRef{})
 		return false
 	}
-	if d.phase != "main1" && d.phase != "main2" {
+	if d.phase != phaseMain1 && d.phase != phaseMain2 {
 		d.illegal(fmt.Sprintf("%s can only %s in a Main Phase, not the %s", d.pn(p), what, phaseTitle[d.phase]), ruleRef{})
 		return false
 	}

@@ -8,7 +8,7 @@ import "slices"
 // every effect (and every alternative of one) is in the engine's vocabulary.
 func (c *Card) Unplayable() string {
 	if len(c.Effects) == 0 {
-		if c.IsMonster() && !c.Has("effect") {
+		if c.IsMonster() && !c.Has(SubEffect) {
 			return ""
 		}
 		return "no effects in the vocabulary"

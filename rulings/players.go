@@ -233,7 +233,7 @@ func (d *duel) ownedLeaveGame(p int, r ruleRef) {
 		ps := d.pl[q]
 		for _, list := range [][]*inst{ps.hand, ps.deck, ps.gy, ps.banished, ps.mz, ps.st, ps.extra} {
 			for _, c := range append([]*inst{}, list...) {
-				if c.owner != p || (c.c != nil && c.c.Has("token") && c.ctrl != p) {
+				if c.owner != p || (c.c != nil && c.c.Has(SubToken) && c.ctrl != p) {
 					continue
 				}
 				d.leaveGame(c)
@@ -253,7 +253,7 @@ func (d *duel) ownedLeaveGame(p int, r ruleRef) {
 // leaves the game.
 func (d *duel) backToOwner(c *inst, r ruleRef) {
 	o := c.owner
-	if c.c != nil && c.c.Has("token") {
+	if c.c != nil && c.c.Has(SubToken) {
 		d.leaveGame(c)
 		return
 	}
@@ -399,7 +399,7 @@ func (d *duel) summonBanned(c *inst) string {
 		return why
 	}
 	for _, l := range d.lingering {
-		if l.kind == "no-effect-summons" && c.c != nil && c.c.Has("effect") {
+		if l.kind == "no-effect-summons" && c.c != nil && c.c.Has(SubEffect) {
 			return fmt.Sprintf("%s's effect still applies: no player can Normal or Special Summon an Effect Monster until %s's next Draw Phase", l.src, d.pn(l.owner))
 		}
 	}

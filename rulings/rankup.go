@@ -35,7 +35,7 @@ func opRankUpNumber(d *duel, l *link, o Op) {
 	}
 	t := ts[0]
 	n := numberOf(t.c.Name)
-	if !t.onField() || !t.faceUp || t.ctrl != p || !t.c.Has("xyz") || n == "" || d.matches(t, o.Filter) {
+	if !t.onField() || !t.faceUp || t.ctrl != p || !t.c.Has(SubXyz) || n == "" || d.matches(t, o.Filter) {
 		d.emit("rule", p, src.name(), fmt.Sprintf("%s cannot rank up %s", src.name(), d.describe(t)), ruleRef{})
 		return
 	}
@@ -45,7 +45,7 @@ func opRankUpNumber(d *duel, l *link, o Op) {
 	}
 	var c *inst
 	for _, x := range pool {
-		if x.c.Has("xyz") && d.matches(x, o.Filter) && x.c.Rank == t.c.Rank+1 && numberOf(x.c.Name) == n && (len(l.choose) == 0 || containsInst(l.choose, x)) {
+		if x.c.Has(SubXyz) && d.matches(x, o.Filter) && x.c.Rank == t.c.Rank+1 && numberOf(x.c.Name) == n && (len(l.choose) == 0 || containsInst(l.choose, x)) {
 			c = x
 			break
 		}

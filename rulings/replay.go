@@ -20,9 +20,9 @@ type duel struct {
 	nextID    int
 	turn      int
 	tp        int
-	phase     string // draw standby main1 battle main2 end
-	bstep     string // start battle damage end ("" outside the Battle Phase)
-	ds        int    // Damage Step timing index, -1 outside it
+	phase     phase      // draw standby main1 battle main2 end
+	bstep     battleStep // start battle damage end ("" outside the Battle Phase)
+	ds        int        // Damage Step timing index, -1 outside it
 	inCalc    bool
 
 	dsManual int // chains started by players at the current timing
@@ -155,12 +155,12 @@ func ref[T any](name string, s Setting[T]) ruleRef {
 
 func plain(rule string) ruleRef { return ruleRef{rule: rule} }
 
-var phaseTitle = map[string]string{
-	"draw": "Draw Phase", "standby": "Standby Phase", "main1": "Main Phase 1", "battle": "Battle Phase",
-	"main2": "Main Phase 2", "end": "End Phase",
+var phaseTitle = map[phase]string{
+	phaseDraw: "Draw Phase", phaseStandby: "Standby Phase", phaseMain1: "Main Phase 1", phaseBattle: "Battle Phase",
+	phaseMain2: "Main Phase 2", phaseEnd: "End Phase",
 }
 
-var stepTitle = map[string]string{"start": "Start Step", "battle": "Battle Step", "damage": "Damage Step", "end": "End Step"}
+var stepTitle = map[battleStep]string{stepStart: "Start Step", stepBattle: "Battle Step", stepDamage: "Damage Step", stepEnd: "End Step"}
 
 // Replay replays a scenario under a format. It never panics and always ends:
 // an illegal action ends it with a Verdict, a mistake in the scenario with
@@ -191,8 +191,8 @@ func Replay(ctx context.Context, s *Scenario, p *Profile, b *Budget) (t *Timelin
 		d.checkExpectations()
 	}()
 	d.setup()
-	d.beginPhase(s.Phase)
-	d.snapshot(0) // the starting position, for step-by-step viewers (Steps)
+	d.beginPhase(phase(s.Phase)) // the parser's phaseNames give one of the constants
+	d.snapshot(0)                // the starting position, for step-by-step viewers (Steps)
 	for _, a := range s.Actions {
 		if d.stopped || d.over {
 			break
@@ -227,13 +227,13 @@ func (d *duel) setup() {
 		d.setupPlayer(pi)
 	}
 	d.turn, d.tp = d.s.TurnNumber, d.s.Turn
-	d.phase = d.s.Phase
+	d.phase = phase(d.s.Phase)
 	d.setupSeats()
 	d.setupEquips()
 	d.setupMatch()
 	d.settle()
-	if d.phase == "battle" {
-		d.bstep = "battle"
+	if d.phase == phaseBattle {
+		d.bstep = stepBattle
 	}
 }
 
@@ -286,7 +286,7 @@ func (d *duel) startMonster(pi int, sp CardSpec) *inst {
 		c.ctrlBack = c.owner
 	}
 	c.wantZone = sp.Zone
-	d.zonesShown = d.zonesShown || sp.Zone > 0 || sp.Card != nil && sp.Card.Has("link")
+	d.zonesShown = d.zonesShown || sp.Zone > 0 || sp.Card != nil && sp.Card.Has(SubLink)
 	d.assignZone(c, pi, locMonster)
 	return c
 }
@@ -368,7 +368,7 @@ func (d *duel) emit(kind string, player int, card, text string, r ruleRef) {
 	}
 	e := Event{Seq: len(d.t.Events) + 1, Line: d.line, Turn: d.turn, Phase: phaseTitle[d.phase], Kind: kind,
 		Player: d.pn(player), Card: card, Text: text, Rule: r.rule, Assumed: r.assumed}
-	if d.phase == "battle" {
+	if d.phase == phaseBattle {
 		e.Step = stepTitle[d.bstep]
 	}
 	if d.ds >= 0 && d.ds < len(d.p.DamageStep) {
@@ -413,7 +413,32 @@ func (d *duel) fail(format string, args ...any) {
 
 // ---- phases ----
 
-var phaseOrder = []string{"draw", "standby", "main1", "battle", "main2", "end"}
+// phase is a phase of a turn: the engine's own word, written only as these
+// constants (TestNoStringPhase).
+type phase string
+
+// The phases, in their order (phaseOrder).
+const (
+	phaseDraw    phase = "draw"
+	phaseStandby phase = "standby"
+	phaseMain1   phase = "main1"
+	phaseBattle  phase = "battle"
+	phaseMain2   phase = "main2"
+	phaseEnd     phase = "end"
+)
+
+// battleStep is a step of the Battle Phase ("" outside it).
+type battleStep string
+
+// The steps of the Battle Phase.
+const (
+	stepStart  battleStep = "start"
+	stepBattle battleStep = "battle"
+	stepDamage battleStep = "damage"
+	stepEnd    battleStep = "end"
+)
+
+var phaseOrder = []phase{phaseDraw, phaseStandby, phaseMain1, phaseBattle, phaseMain2, phaseEnd}
 
 // ---- the script ----
 
@@ -628,7 +653,7 @@ var verbs = map[string]func(d *duel, a *Action){
 	vActivate:      (*duel).activate,
 	vAttack:        (*duel).declareAttack,
 	vNoAttack:      (*duel).noAttack,
-	vPhase:         func(d *duel, a *Action) { d.changePhase(a.Player, a.Declare) },
+	vPhase:         func(d *duel, a *Action) { d.changePhase(a.Player, phase(a.Declare)) },
 	vEndTurn:       func(d *duel, a *Action) { d.endTurn(a.Player) },
 	vOrder:         (*duel).order,
 	vChooseTarget:  (*duel).chooseTarget,

@@ -82,7 +82,7 @@ func (d *duel) ritualPick(l *link, p int, o Op) *inst {
 		pool = append(pool, dm)
 	}
 	for _, c := range pool {
-		if !c.c.Has("ritual") || !c.c.IsMonster() || !d.matches(c, o.Filter) {
+		if !c.c.Has(SubRitual) || !c.c.IsMonster() || !d.matches(c, o.Filter) {
 			continue
 		}
 		if len(l.choose) == 0 || containsInst(l.choose, c) {

@@ -13,7 +13,7 @@ import (
 // ignitionLike returns the effect a face-up Continuous Trap uses at will,
 // or nil.
 func ignitionLike(c *Card) *Effect {
-	if c.Kind != CardTrap || !c.Has("continuous") {
+	if c.Kind != CardTrap || !c.Has(SubContinuous) {
 		return nil
 	}
 	for i := range c.Effects {
@@ -93,7 +93,7 @@ func (d *duel) activationAllowed(p int, c *inst, e *Effect, cardAct bool) bool {
 		d.illegal(fmt.Sprintf("%s has no free Monster Zone, so the Trap Monster %s cannot be activated", d.pn(p), c.name()), plain("hat-04#point-1"))
 		return false
 	}
-	if cardAct && !c.onField() && !c.c.Has("field") && d.freeST(p) <= 0 {
+	if cardAct && !c.onField() && !c.c.Has(SubField) && d.freeST(p) <= 0 {
 		d.illegal(fmt.Sprintf("%s has no free Spell & Trap Zone for %s", d.pn(p), c.name()), d.stZoneRef(p))
 		return false
 	}

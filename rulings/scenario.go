@@ -221,11 +221,11 @@ var timingPrefix = map[string]string{
 	"during resolve effects": "resolve", "at the end of the damage step": "end",
 }
 
-var phaseNames = map[string]string{
-	"draw": "draw", "draw phase": "draw", "standby": "standby", "standby phase": "standby",
-	"main 1": "main1", "main phase 1": "main1", "main1": "main1", "main phase": "main1",
-	"battle": "battle", "battle phase": "battle", "main 2": "main2", "main phase 2": "main2", "main2": "main2",
-	"end": "end", "end phase": "end",
+var phaseNames = map[string]phase{
+	"draw": phaseDraw, "draw phase": phaseDraw, "standby": phaseStandby, "standby phase": phaseStandby,
+	"main 1": phaseMain1, "main phase 1": phaseMain1, "main1": phaseMain1, "main phase": phaseMain1,
+	"battle": phaseBattle, "battle phase": phaseBattle, "main 2": phaseMain2, "main phase 2": phaseMain2, "main2": phaseMain2,
+	"end": phaseEnd, "end phase": phaseEnd,
 }
 
 // ParseScenario parses a scenario file. cat resolves card names; when nil,
@@ -376,7 +376,7 @@ func (p *parser) header(n int, key, val string) {
 			p.errf(n, "phase: %q is not draw, standby, main 1, battle, main 2 or end", val)
 			return
 		}
-		p.s.Phase = ph
+		p.s.Phase = string(ph)
 	}
 }
 
@@ -522,15 +522,15 @@ func (p *parser) checkStartCard(n, pi int, st *Setup, dst *[]CardSpec, sp CardSp
 	switch {
 	case dst == &st.Monsters && !c.IsMonster() && !sp.TrapMon:
 		p.errf(n, "%s is not a monster, so it cannot be in a Monster Zone (a Trap Monster says \"(trap monster)\")", c.Name)
-	case dst == &st.Spells && sp.Pendulum && !c.Has("pendulum"):
+	case dst == &st.Spells && sp.Pendulum && !c.Has(SubPendulum):
 		p.errf(n, "%s is not a Pendulum Monster, so it cannot start in a Pendulum Zone", c.Name)
 	case dst == &st.Spells && c.IsMonster() && sp.EquipTo == "" && !sp.Pendulum:
 		p.errf(n, "%s is a monster, so it cannot be in a Spell & Trap Zone (unless it is equipped: add \"(equipped to <monster>)\")", c.Name)
-	case dst == &st.Spells && c.Has("field"):
+	case dst == &st.Spells && c.Has(SubField):
 		p.errf(n, "%s is a Field Spell: list it under \"%s field:\"", c.Name, playerName(pi))
 	case dst == &st.DeckMaster && !c.IsMonster():
 		p.errf(n, "%s is not a monster: a Deck Master is a monster card", c.Name)
-	case dst == &st.Field && !c.Has("field"):
+	case dst == &st.Field && !c.Has(SubField):
 		p.errf(n, "%s is not a Field Spell", c.Name)
 	}
 	if (dst == &st.Monsters || dst == &st.Spells || dst == &st.Field) && !sp.FaceDown {

@@ -15,7 +15,7 @@ import "fmt"
 // noteSpiritFaceUp remembers the turn a Spirit monster was Normal Summoned
 // or flipped face-up; a Special Summon cannot bring one face-up.
 func (d *duel) noteSpiritFaceUp(c *inst) {
-	if c.c != nil && c.c.Has("spirit") && c.loc == locMonster {
+	if c.c != nil && c.c.Has(SubSpirit) && c.loc == locMonster {
 		c.spiritTurn = d.turn
 	}
 }
@@ -26,7 +26,7 @@ func (d *duel) noteSpiritFaceUp(c *inst) {
 func (d *duel) spiritReturns() {
 	for _, q := range d.turnOrderFrom(d.tp) {
 		for _, c := range d.pl[q].mz {
-			if c.faceUp && c.spiritTurn == d.turn && c.c != nil && c.c.Has("spirit") {
+			if c.faceUp && c.spiritTurn == d.turn && c.c != nil && c.c.Has(SubSpirit) {
 				d.selfTrigger(c, WhenSpiritEndPhase)
 			}
 		}
@@ -35,7 +35,7 @@ func (d *duel) spiritReturns() {
 
 // spiritNoSpecial says why a Spirit monster cannot be Special Summoned, or "".
 func spiritNoSpecial(c *inst) string {
-	if c.c == nil || !c.c.Has("spirit") {
+	if c.c == nil || !c.c.Has(SubSpirit) {
 		return ""
 	}
 	return fmt.Sprintf("%s is a Spirit monster, which cannot be Special Summoned", c.name())

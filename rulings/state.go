@@ -8,7 +8,7 @@ import (
 
 func (d *duel) state() State {
 	st := State{Turn: d.turn, TurnPlayer: d.pn(d.tp), Phase: phaseTitle[d.phase]}
-	if d.phase == "battle" {
+	if d.phase == phaseBattle {
 		st.Step = stepTitle[d.bstep]
 	}
 	if d.ds >= 0 && d.ds < len(d.p.DamageStep) {

@@ -259,7 +259,7 @@ func (d *duel) set(a *Action) {
 		c.moves++
 		c.faceUp, c.def, c.setTurn = false, true, d.turn
 		d.emit("set", p, c.name(), fmt.Sprintf("%s Sets a monster (%s)", d.pn(p), c.name()), ruleRef{})
-	case c.c.Has("field"):
+	case c.c.Has(SubField):
 		d.replaceOwnField(p)
 		d.remove(c)
 		d.place(c, p, locField)

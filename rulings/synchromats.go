@@ -22,7 +22,7 @@ func (d *duel) synchroMaterialRefused(m, syn *inst) string {
 	if m.noSynchro {
 		return fmt.Sprintf("%s cannot be used as Synchro Material", d.describe(m))
 	}
-	if f := nonTunerFilter(syn.c); f != "" && !m.c.Has("tuner") && !d.matchesAny(m, f) {
+	if f := nonTunerFilter(syn.c); f != "" && !m.c.Has(SubTuner) && !d.matchesAny(m, f) {
 		return fmt.Sprintf("%s needs non-Tuner Synchro Material that is %s, and %s is not", syn.name(), filterText(f), d.describe(m))
 	}
 	for _, o := range continuousOps(m, "synchro-material-only") {
@@ -54,7 +54,7 @@ func (d *duel) synchroMaterialsRefused(mats []*inst) string {
 // (its `materials: {filter: ...}`: "1 Tuner + 1 or more non-Tuner 'Mist
 // Valley' monsters"), or "" for any monster.
 func nonTunerFilter(c *Card) string {
-	if c == nil || c.Materials == nil || !c.Has("synchro") {
+	if c == nil || c.Materials == nil || !c.Has(SubSynchro) {
 		return ""
 	}
 	return c.Materials.Filter

@@ -55,7 +55,7 @@ func (d *duel) markBattled(ms ...*inst) {
 // of the monsters that battled this turn are met. It reports whether it
 // queued any.
 func (d *duel) battleEndStep() bool {
-	if d.phase != "battle" || d.bstep == "end" {
+	if d.phase != phaseBattle || d.bstep == stepEnd {
 		return false
 	}
 	var met []*inst
@@ -70,7 +70,7 @@ func (d *duel) battleEndStep() bool {
 	if len(met) == 0 {
 		return false
 	}
-	d.bstep = "end"
+	d.bstep = stepEnd
 	d.emit("phase", d.tp, "", fmt.Sprintf("%s's Battle Phase reaches its End Step", d.pn(d.tp)), ruleRef{})
 	for _, c := range met {
 		d.selfTrigger(c, TrigBattlePhaseEnd, TrigEndOfBattlePhase)
@@ -96,7 +96,7 @@ func (d *duel) leaveBattleEndStep() bool {
 // endStepFor plays out the Battle Phase up to its End Step when the line
 // activates a trigger of a monster that battled this turn met there.
 func (d *duel) endStepFor(a *Action) bool {
-	if d.phase != "battle" || a.Card == nil || !hasWhen(a.Card.Card, TrigBattlePhaseEnd) || d.pendingFor(a.Card.Card, a.Player) != nil {
+	if d.phase != phaseBattle || a.Card == nil || !hasWhen(a.Card.Card, TrigBattlePhaseEnd) || d.pendingFor(a.Card.Card, a.Player) != nil {
 		return false
 	}
 	if d.atk != nil && !d.atk.replay {

@@ -45,7 +45,7 @@ func (d *duel) targetedResolved(l *link) {
 			d.emit("rule", t.ctrl, t.name(), fmt.Sprintf("%s was targeted by %s before damage calculation: it destroys itself after damage calculation", d.describe(t), l.src.name()), ruleRef{})
 			continue
 		}
-		if l.src.c.Has("equip") {
+		if l.src.c.Has(SubEquip) {
 			t.reap, t.reapBy = reapChainEnd, l.src.name()
 			d.emit("rule", t.ctrl, t.name(), fmt.Sprintf("%s was targeted by the Equip Spell %s: it destroys itself once the chain has resolved", d.describe(t), l.src.name()), ruleRef{})
 			continue

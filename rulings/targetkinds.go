@@ -60,16 +60,11 @@ type targetKind struct {
 	file     string
 }
 
-// targetKinds is the registry of target kinds, targetKindTable's entries.
-// It is set by init, not by its declaration, because kinds whose functions
-// check each target (badEachField) reach badTarget, which reads the
-// registry: Go refuses that cycle in a variable's initialiser.
-var targetKinds map[TargetKind]targetKind
-
-func init() { targetKinds = targetKindTable }
-
-// targetKindTable is the registry's entries.
-var targetKindTable = map[TargetKind]targetKind{
+// targetKinds is the registry of target kinds. No function of an entry may
+// reach badTarget, which reads the registry (Go would refuse the cycle in
+// this initialiser): a kind that checks each target asks untargetable
+// (chain.go) instead (badEachField, pairtarget.go).
+var targetKinds = map[TargetKind]targetKind{
 	TargetMonster:           {pool: poolMonsters, file: "targetkinds.go"},
 	TargetFaceUpMonster:     {pool: poolMonsters, check: checkFaceUpMonster, faceUp: true, file: "targetkinds.go"},
 	TargetSpellTrap:         {pool: poolSpellTraps, file: "targetkinds.go"},

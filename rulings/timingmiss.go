@@ -29,8 +29,8 @@ func wordingProblem(e *Effect) string {
 		}
 		return ""
 	}
-	if e.Wording != "when" && e.Wording != "if" {
-		return fmt.Sprintf("wording %q is not \"when\" or \"if\"", e.Wording)
+	if why := wordProblem("wording", e.Wording, wordings); why != "" {
+		return why
 	}
 	if (e.Kind != EffectTrigger && e.Kind != EffectFlip) || !e.Optional {
 		return "only an optional Trigger Effect has a `wording`"
@@ -55,7 +55,7 @@ func (d *duel) overtake(since int, why string) {
 // it is optional, worded "when ... you can", and its event was not the last
 // thing to happen (MissTiming).
 func (d *duel) missedTiming(tr *trig) (string, ruleRef) {
-	if !d.p.MissTiming.Value || tr.mandatory || tr.overtaken == "" || tr.eff.Wording != "when" {
+	if !d.p.MissTiming.Value || tr.mandatory || tr.overtaken == "" || tr.eff.Wording != WordingWhen {
 		return "", ruleRef{}
 	}
 	return fmt.Sprintf("%s's effect is worded \"when ... you can\" and misses the timing: %s", tr.src.name(), tr.overtaken),

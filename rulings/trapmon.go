@@ -149,19 +149,19 @@ func (d *duel) trapMonsterLeft(c *inst, to location) {
 // tempBanish is a card banished for a while ("Dimensionhole").
 type tempBanish struct {
 	c       *inst
-	p       int    // the player whose zone waits for it
-	until   string // "standby": p's next Standby Phase; "end": this End Phase
-	turn    int    // the turn it left
+	p       int   // the player whose zone waits for it
+	until   phase // phaseStandby: p's next Standby Phase; phaseEnd: this End Phase
+	turn    int   // the turn it left
 	blockMZ bool
 }
 
 // banishUntil banishes m until a later point, holding its Monster Zone.
-func (d *duel) banishUntil(m *inst, p int, until string, by string) {
+func (d *duel) banishUntil(m *inst, p int, until phase, by string) {
 	if !m.onField() || m.loc != locMonster {
 		return
 	}
 	d.moveTo(m, locBanished, "banished for a while by "+by)
-	tb := &tempBanish{c: m, p: p, until: until, turn: d.turn, blockMZ: until == "standby"}
+	tb := &tempBanish{c: m, p: p, until: until, turn: d.turn, blockMZ: until == phaseStandby}
 	if tb.blockMZ {
 		d.pl[p].mzBlocked++
 		d.emit("rule", p, m.name(), fmt.Sprintf("%s's Monster Zone stays in use while %s is away", d.pn(p), m.name()), plain("hat-04#point-16"))
@@ -172,10 +172,10 @@ func (d *duel) banishUntil(m *inst, p int, until string, by string) {
 // returnBanished brings back the cards due at this point: a monster to
 // its Monster Zone; a Trap Card comes back as a Trap Card and is destroyed
 // at once.
-func (d *duel) returnBanished(until string) {
+func (d *duel) returnBanished(until phase) {
 	var keep []*tempBanish
 	for _, tb := range d.away {
-		due := tb.until == until && (until == "end" || (tb.p == d.tp && d.turn > tb.turn))
+		due := tb.until == until && (until == phaseEnd || (tb.p == d.tp && d.turn > tb.turn))
 		if !due {
 			keep = append(keep, tb)
 			continue

@@ -12,9 +12,9 @@ import (
 )
 
 // TestVocabulary: VOCABULARY.md, the list a card's author reads, is what
-// the registries say (cardKinds, effectKinds, origins, opTable, targetKinds,
-// sides, conditions, ifTerms, negations, modifications, filterTerms) with
-// each op's doc comment; `-update` rewrites it.
+// the registries say (cardKinds, subtypes, effectKinds, origins, opTable,
+// targetKinds, sides, conditions, ifTerms, negations, modifications,
+// wordings, filterTerms) with each op's doc comment; `-update` rewrites it.
 func TestVocabulary(t *testing.T) {
 	_, files := engineFiles(t)
 	got := vocabularyDoc(files, opExamples(testCatalogue(t)))
@@ -61,6 +61,7 @@ SCENARIOS.md shows how a card's YAML is written; ENGINE.md how to add a word.
 
 `)
 	writeWords(&b, "Card kinds (a card's `kind:`)", "cardKinds in cardwords.go", cardKinds)
+	writeSubtypes(&b, files)
 	writeWords(&b, "Effect kinds (an effect's `kind:`)", "effectKinds in effectkinds.go", effectKinds)
 	writeWords(&b, "Where an effect is used from (`from:`)", "origins in cardwords.go", origins)
 	writeOps(&b, files, examples)
@@ -74,6 +75,7 @@ SCENARIOS.md shows how a card's YAML is written; ENGINE.md how to add a word.
 	writeIfTerms(&b, files)
 	writeWords(&b, "Negations (`negates:`)", "negations in effectwords.go", negations)
 	writeWords(&b, "Modifications (`modifies:`)", "modifications in effectwords.go", modifications)
+	writeWords(&b, "Wordings of optional triggers (`wording:`, with `wording-source:`)", "wordings in effectwords.go", wordings)
 	writeConsts(&b, files, "Filter terms (`filter:`, joined by `,`; alternatives by ` or `)", "FilterTerm", "filters.go")
 	return b.String()
 }
@@ -173,6 +175,16 @@ func constDocs(files map[string]*ast.File, typ string) map[string]string {
 		}
 	}
 	return out
+}
+
+// writeSubtypes lists the subtypes with the card kinds each may go with.
+func writeSubtypes(b *strings.Builder, files map[string]*ast.File) {
+	b.WriteString("## Card subtypes (`subtypes:`)\n\nsubtypes in cardwords.go.\n\n| subtype | card kinds | meaning |\n| --- | --- | --- |\n")
+	docs := constDocs(files, "Subtype")
+	for _, s := range sortedKeys(subtypes) {
+		fmt.Fprintf(b, "| `%s` | %s | %s |\n", s, joinWords(subtypes[s]), cell(docs[string(s)]))
+	}
+	b.WriteString("\n")
 }
 
 // writeIfTerms lists the `if:` terms with the argument each takes.

@@ -26,7 +26,7 @@ func unmet(ok bool, why string) (string, ruleRef) {
 	return why, ruleRef{}
 }
 
-func inMainPhase(d *duel) bool { return d.phase == "main1" || d.phase == "main2" }
+func inMainPhase(d *duel) bool { return d.phase == phaseMain1 || d.phase == phaseMain2 }
 
 // whenMonsterSummoned: a monster has just been Summoned.
 func whenMonsterSummoned(d *duel, _ int, _ *inst, _ *Effect, _ *link) (string, ruleRef) {
@@ -132,12 +132,12 @@ func whenOwnBattleTiming(d *duel, _ int, c *inst, _ *Effect, _ *link) (string, r
 
 // whenStandby: the Standby Phase.
 func whenStandby(d *duel, _ int, _ *inst, _ *Effect, _ *link) (string, ruleRef) {
-	return unmet(d.phase == "standby", "it is used in the Standby Phase")
+	return unmet(d.phase == phaseStandby, "it is used in the Standby Phase")
 }
 
 // whenEndPhase: the End Phase.
 func whenEndPhase(d *duel, _ int, _ *inst, _ *Effect, _ *link) (string, ruleRef) {
-	return unmet(d.phase == "end", "it is used in the End Phase")
+	return unmet(d.phase == phaseEnd, "it is used in the End Phase")
 }
 
 // whenSpecialSummonActivated: the last Chain Link would Special Summon.

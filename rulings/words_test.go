@@ -217,13 +217,14 @@ func TestNoStringEffectKind(t *testing.T) {
 
 // smallerWords are the types of the vocabularies whose registries hold
 // wordEntry values.
-var smallerWords = []string{"EffectKind", "Side", "Negation", "Modification", "CardKind", "From"}
+var smallerWords = []string{"EffectKind", "Side", "Negation", "Modification", "CardKind", "From", "Wording"}
 
 // TestWordEntries: every constant of the smaller vocabularies (effect
-// kinds, sides, negations, modifications, card kinds, origins) has an entry
-// in its registry that says what it means and where it is handled, every
-// function an entry names is declared in the file it names, and every word
-// is used by a bundled card (a target without side: uses any).
+// kinds, sides, negations, modifications, card kinds, origins, wordings)
+// has an entry in its registry that says what it means and where it is
+// handled, every function an entry names is declared in the file it names,
+// and every word is used by a bundled card (a target without side: uses
+// any).
 func TestWordEntries(t *testing.T) {
 	_, files := engineFiles(t)
 	used := map[string]bool{}
@@ -232,7 +233,7 @@ func TestWordEntries(t *testing.T) {
 		for _, e := range c.Effects {
 			for _, eff := range append([]Effect{e}, e.Alts...) {
 				used["EffectKind "+string(eff.Kind)], used["Negation "+string(eff.Negates)], used["Modification "+string(eff.Modifies)] = true, true, true
-				used["From "+string(eff.From)] = true
+				used["From "+string(eff.From)], used["Wording "+string(eff.Wording)] = true, true
 				if eff.Target != nil && eff.Target.Side != "" {
 					used["Side "+string(eff.Target.Side)] = true
 				}
@@ -243,7 +244,7 @@ func TestWordEntries(t *testing.T) {
 	for typ, reg := range map[string]map[string]wordEntry{
 		"EffectKind": stringKeys(effectKinds), "Side": stringKeys(sides),
 		"Negation": stringKeys(negations), "Modification": stringKeys(modifications),
-		"CardKind": stringKeys(cardKinds), "From": stringKeys(origins),
+		"CardKind": stringKeys(cardKinds), "From": stringKeys(origins), "Wording": stringKeys(wordings),
 	} {
 		for _, k := range constsOf(t, typ) {
 			if _, ok := reg[k]; !ok {
@@ -376,6 +377,8 @@ func TestWordErrors(t *testing.T) {
 			`cards/x.yaml:1: Test Card: effect 1: modifies "level" is not one of atk`},
 		{"a from", "activate", "from: deck",
 			`cards/x.yaml:1: Test Card: effect 1: from "deck" is not one of extra, graveyard, hand`},
+		{"a wording", "trigger", "when: summoned\n      optional: true\n      wording: whenever\n      wording-source: x",
+			`cards/x.yaml:1: Test Card: effect 1: wording "whenever" is not one of if, when`},
 		{"an effect kind", "passive", "speed: 2",
 			`cards/x.yaml:1: Test Card: effect 1: effect kind "passive" is not one of activate, continuous, flip, ignition, maintenance, procedure, quick, trigger`},
 	} {
@@ -398,4 +401,50 @@ func TestWordErrors(t *testing.T) {
 func TestNoStringLocation(t *testing.T) {
 	wordsComparedWithStrings(t, "location")
 	literalsOutsideConsts(t, "location")
+}
+
+// TestSubtypes: the interpreter asks for a subtype only by its constant
+// (cardwords.go); every constant has an entry in subtypes, every subtype is
+// used by a bundled card, and the loader refuses an unknown subtype or one
+// the card's kind cannot have.
+func TestSubtypes(t *testing.T) {
+	wordsComparedWithStrings(t, "Subtype")
+	literalsOutsideConsts(t, "Subtype")
+	for _, k := range constsOf(t, "Subtype") {
+		if _, ok := subtypes[Subtype(k)]; !ok {
+			t.Errorf("subtype %s has no entry in subtypes (cardwords.go)", k)
+		}
+	}
+	used := map[Subtype]bool{}
+	for _, c := range testCatalogue(t).Cards() {
+		for _, s := range c.Subtypes {
+			used[Subtype(s)] = true
+		}
+	}
+	for s := range subtypes {
+		if !used[s] {
+			t.Errorf("subtype %s: no bundled card has it", s)
+		}
+	}
+	for subs, want := range map[string]string{
+		"[quick-play]": `cards/x.yaml:1: Test Card: a trap cannot have the subtype "quick-play"`,
+		"[winged]":     `cards/x.yaml:1: Test Card: subtype "winged" is not one of continuous, counter, effect, equip, field, flip, fusion, gemini, link, normal, pendulum, quick-play, ritual, spirit, synchro, token, tuner, union, xyz`,
+	} {
+		yaml := "- name: Test Card\n  kind: trap\n  subtypes: " + subs + "\n"
+		_, err := LoadCatalogue(fstest.MapFS{"cards/x.yaml": {Data: []byte(yaml)}}, "cards")
+		got := ""
+		if err != nil {
+			got = strings.TrimPrefix(err.Error(), "card catalogue:\n")
+		}
+		if got != want {
+			t.Errorf("load error:\n got %s\nwant %s", got, want)
+		}
+	}
+}
+
+// TestNoStringPhase: the interpreter names a phase or a step of the Battle
+// Phase only by its constant (replay.go), never by a string.
+func TestNoStringPhase(t *testing.T) {
+	wordsComparedWithStrings(t, "phase", "battleStep")
+	literalsOutsideConsts(t, "phase", "battleStep")
 }

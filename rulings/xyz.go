@@ -42,7 +42,7 @@ func xyzNeeds(c *Card) (int, string) {
 // Materials ask (more are not allowed), stacked under it.
 func (d *duel) xyzSummon(a *Action) {
 	p := a.Player
-	c := d.extraSummonStart(a, "Xyz Summon", "xyz", "an Xyz Monster")
+	c := d.extraSummonStart(a, "Xyz Summon", SubXyz, "an Xyz Monster")
 	if c == nil {
 		return
 	}
@@ -53,7 +53,7 @@ func (d *duel) xyzSummon(a *Action) {
 		if m == nil {
 			return
 		}
-		if m.c.Has("xyz") || m.c.Has("link") || d.level(m) != c.c.Rank {
+		if m.c.Has(SubXyz) || m.c.Has(SubLink) || d.level(m) != c.c.Rank {
 			d.illegal(fmt.Sprintf("%s needs monsters whose Level is %d (its Rank); %s has %s", c.name(), c.c.Rank, m.name(), levelText(d, m)), ruleRef{})
 			return
 		}
@@ -85,7 +85,7 @@ func (d *duel) xyzSummon(a *Action) {
 
 // levelText is "Level 4", or "no Level" for an Xyz or Link Monster.
 func levelText(d *duel, m *inst) string {
-	if m.c.Has("xyz") || m.c.Has("link") {
+	if m.c.Has(SubXyz) || m.c.Has(SubLink) {
 		return "no Level"
 	}
 	return fmt.Sprintf("Level %d", d.level(m))
@@ -146,7 +146,7 @@ func materialNames(c *inst) string { return strings.Join(names(c.mats), ", ") }
 // card, when that card is an Xyz Monster on the field ("Number 101: Silent
 // Honor ARK").
 func opAttachTarget(d *duel, l *link, o Op) {
-	if l.src.loc != locMonster || !l.src.faceUp || !l.src.c.Has("xyz") {
+	if l.src.loc != locMonster || !l.src.faceUp || !l.src.c.Has(SubXyz) {
 		d.emit("resolve", l.ctrl, l.src.name(), fmt.Sprintf("%s is no longer a face-up Xyz Monster on the field: nothing is attached", l.src.name()), ruleRef{})
 		return
 	}

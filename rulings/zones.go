@@ -82,7 +82,7 @@ func (d *duel) moveTo(c *inst, to location, why string) {
 	mv := moved{from: c.loc, field: c.onField(), monster: c.isMonster(), trapMon: c.trapMon, equipTo: c.equipTo, ctrl: c.ctrl}
 	p := c.owner
 	d.move(c, to, p)
-	if c.c != nil && c.c.Has("token") && !c.onField() {
+	if c.c != nil && c.c.Has(SubToken) && !c.onField() {
 		d.remove(c)
 		c.loc = locGone
 		d.emit("move", p, c.name(), fmt.Sprintf("%s leaves the field (%s) and ceases to exist", c.name(), why), ruleRef{})
@@ -215,7 +215,7 @@ func (d *duel) summonTo(c *inst, p int, by string, faceUp, def bool) bool {
 		return false
 	}
 	from := " from " + d.specialPlace(c, p, faceUp, def)
-	if c.c != nil && c.c.Has("token") {
+	if c.c != nil && c.c.Has(SubToken) {
 		from = ""
 	}
 	how := ""
@@ -254,7 +254,7 @@ func keepMoveEvents(ev []string) []string {
 // hasLevel reports whether a monster card has a Level: Xyz Monsters have a
 // Rank and Link Monsters a Link Rating instead, so no "Level N or lower"
 // filter matches them.
-func hasLevel(c *Card) bool { return !c.Has("xyz") && !c.Has("link") }
+func hasLevel(c *Card) bool { return !c.Has(SubXyz) && !c.Has(SubLink) }
 
 // specialPlace moves c from where it is to p's Monster Zone as a Special
 // Summon in the given position, and names the place it came from. Every

@@ -92,6 +92,7 @@ var defaultSetNames = []struct {
 	{0x10a2, "Dark Magician"},
 	{0x20a2, "Magician Girl"},
 	{0x30a2, "Dark Magician Girl"},
+	{0x8d, "Ghostrick"}, // SET_GHOSTRICK, archetype_setcode_constants.lua at 01deb78
 	{0xa3, "Stardust"},
 	{0xa4, "Kuriboh"},
 	{0xbc, "Jinzo"},
