@@ -52,11 +52,13 @@ const sealSmall = 8
 // an LP).
 func core(k string) bool { return strings.HasPrefix(k, "step ") || strings.Contains(k, " zone ") }
 
-// SealPadding is how many features a scenario may add to a certification
-// situation of n features and still be refused as that situation: twice
-// as many, at least sealPaddingMin. A script that pads a situation with
-// more (thirty unrelated cards) gets past the seal: the seal raises the
-// cost of a lookup, and a visitor's big scenario must still play.
+// SealPadding is how many kinds of feature a scenario may add to a
+// certification situation of n features and still be refused as that
+// situation: twice as many, at least sealPaddingMin (cards no step names
+// in a hand, Deck, Graveyard or banishment do not count, nor repeats). A
+// script that pads a situation with more (twenty different actions) gets
+// past the seal: the seal raises the cost of a lookup, and a visitor's big
+// scenario must still play.
 func SealPadding(n int) int { return max(sealPaddingMin, 2*n) }
 
 const sealPaddingMin = 8
@@ -167,17 +169,19 @@ func cardFeature(who string, zone int, c rulings.CardSpec, canon func(int) strin
 }
 
 // distance is how far s (of size n) is from situation c: each feature of
-// c that s lacks counts 1, each one s adds sealExtraWeight; miss is the
-// first part. It looks up only c's features, so that a huge scenario costs
-// no more than a small one per situation.
+// c that s lacks counts 1, each one s adds sealExtraWeight; miss counts
+// the first; extra counts the kinds of feature s adds but for inert cards
+// (forty more passes are one kind: repeating a step costs a script
+// nothing).
 func distance(c, s Features, n int) (d float64, miss, extra int) {
-	d, miss, extra, _ = distanceCore(c, s, n)
+	d, miss, extra, _ = distanceCore(c, s, n, s.activeKinds())
 	return d, miss, extra
 }
 
-// distanceCore is distance with the missing features that are core.
-func distanceCore(c, s Features, n int) (d float64, miss, extra, missCore int) {
-	common, active := 0, 0
+// distanceCore is distance, given s's activeKinds, with the missing
+// features that are core.
+func distanceCore(c, s Features, n, kinds int) (d float64, miss, extra, missCore int) {
+	common, shared := 0, 0
 	for k, want := range c {
 		have := s[k]
 		miss += max(0, want-have)
@@ -185,19 +189,20 @@ func distanceCore(c, s Features, n int) (d float64, miss, extra, missCore int) {
 			missCore += max(0, want-have)
 		}
 		common += min(want, have)
-		if !strings.HasPrefix(k, inert) {
-			active += min(want, have)
+		if have > 0 && !strings.HasPrefix(k, inert) {
+			shared++
 		}
 	}
-	return float64(miss) + sealExtraWeight*float64(n-common), miss, s.activeSize() - active, missCore
+	return float64(miss) + sealExtraWeight*float64(n-common), miss, kinds - shared, missCore
 }
 
-// activeSize is how many features f holds that are not inert cards.
-func (f Features) activeSize() int {
+// activeKinds is how many distinct features f holds that are not inert
+// cards.
+func (f Features) activeKinds() int {
 	n := 0
-	for k, v := range f {
+	for k := range f {
 		if !strings.HasPrefix(k, inert) {
-			n += v
+			n++
 		}
 	}
 	return n
@@ -283,10 +288,10 @@ func (s *Seal) Refuses(sc *rulings.Scenario) (id string, refused bool) {
 
 // RefusesFeatures is Refuses for features of any kind (a deck list's).
 func (s *Seal) RefusesFeatures(f Features) (id string, refused bool) {
-	n := f.size()
+	n, kinds := f.size(), f.activeKinds()
 	best := -1.0
 	for i, c := range s.cert {
-		d, miss, extra, missCore := distanceCore(c, f, n)
+		d, miss, extra, missCore := distanceCore(c, f, n, kinds)
 		size := c.size()
 		if s.coreSlack != nil && missCore > s.coreSlack(size) {
 			continue
@@ -299,7 +304,7 @@ func (s *Seal) RefusesFeatures(f Features) (id string, refused bool) {
 		return "", false
 	}
 	for _, o := range s.open {
-		if d, _, _ := distance(o, f, n); d < best {
+		if d, _, _, _ := distanceCore(o, f, n, kinds); d < best {
 			return "", false
 		}
 	}
