@@ -49,8 +49,14 @@ func SealCoreSlack(n int) int {
 const sealSmall = 8
 
 // core reports whether a feature is a card or a step (not the header or
-// an LP).
-func core(k string) bool { return strings.HasPrefix(k, "step ") || strings.Contains(k, " zone ") }
+// an LP); an Extra Deck card is not (an attempt does not show the Extra
+// Deck, so a script guesses it from the steps).
+func core(k string) bool {
+	return strings.HasPrefix(k, "step ") || (strings.Contains(k, " zone ") && !strings.Contains(k, fmt.Sprintf(" zone %d ", extraZone)))
+}
+
+// extraZone is the Extra Deck's index among SituationFeatures' zones.
+const extraZone = 7
 
 // SealPadding is how many kinds of feature a scenario may add to a
 // certification situation of n features and still be refused as that
@@ -163,7 +169,10 @@ func cardFeature(who string, zone int, c rulings.CardSpec, canon func(int) strin
 	if c.Owner >= 0 {
 		owner = canon(c.Owner)
 	}
-	c.Card, c.Line, c.Owner = nil, 0, 0
+	// The column is left out: a board written without columns places its
+	// cards by itself, and an attempt shows them in their columns, which
+	// a script writes down.
+	c.Card, c.Line, c.Owner, c.Zone = nil, 0, 0, 0
 	c.EquipTo = strings.ToLower(c.EquipTo)
 	return fmt.Sprintf("%s zone %d %s owner %s %+v", who, zone, name, owner, c)
 }

@@ -299,6 +299,20 @@ func TestSituationFeaturesMirror(t *testing.T) {
 	if _, miss, _ := distance(a, c, c.size()); miss != 1 {
 		t.Errorf("another LP lacks %d features; want 1", miss)
 	}
+	// An attempt shows each card's column; a script writes it down where
+	// the board let the engine place it.
+	plain, err := rulings.ParseScenario("t", []byte("title: t\nformats: goat\nturn: A\nA monsters: Giant Rat, Sangan\nA spells/traps: Mirror Force (set)\n\nA ends the turn\n"), cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cols, err := rulings.ParseScenario("t", []byte("title: t\nformats: goat\nturn: A\nA monsters: Giant Rat (column 1), Sangan (column 2)\nA spells/traps: Mirror Force (set, column 1)\n\nA ends the turn\n"), cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, q := SituationFeatures(plain), SituationFeatures(cols)
+	if d, _, _ := distance(p, q, q.size()); d != 0 {
+		t.Errorf("the board with its columns written is %v away", d)
+	}
 }
 
 // TestSealKnowsShownBoards: a situation that starts in the Draw or Standby
