@@ -48,11 +48,12 @@ func SealCoreSlack(n int) int {
 
 const sealSmall = 8
 
-// core reports whether a feature is a card or a step (not the header or
-// an LP); an Extra Deck card is not (an attempt does not show the Extra
-// Deck, so a script guesses it from the steps).
+// core reports whether a feature is a card or a step (not the header, an
+// LP or a card's state); an Extra Deck card is not (an attempt does not
+// show the Extra Deck, so a script guesses it from the steps).
 func core(k string) bool {
-	return strings.HasPrefix(k, "step ") || (strings.Contains(k, " zone ") && !strings.Contains(k, fmt.Sprintf(" zone %d ", extraZone)))
+	k = strings.TrimPrefix(k, inert)
+	return strings.HasPrefix(k, "step ") || (strings.Contains(k, " zone ") && !strings.HasPrefix(k, "state ") && !strings.Contains(k, fmt.Sprintf(" zone %d ", extraZone)))
 }
 
 // extraZone is the Extra Deck's index among SituationFeatures' zones.
@@ -128,11 +129,12 @@ func SituationFeatures(sc *rulings.Scenario) Features {
 		zones := [][]rulings.CardSpec{p.Hand, p.Deck, p.GY, p.Banished, p.Monsters, p.Spells, p.Field, p.Extra, p.DeckMaster}
 		for z, cards := range zones {
 			for _, c := range cards {
-				k := cardFeature(who, z, c, canon)
+				id, state := cardFeature(who, z, c, canon)
 				if inertZones[z] && (c.Card == nil || !strings.Contains(told.String(), `"`+strings.ToLower(c.Card.Name)+`"`)) {
-					k = inert + k
+					id, state = inert+id, inert+state
 				}
-				f[k]++
+				f[id]++
+				f[state]++
 			}
 		}
 	}
@@ -158,9 +160,11 @@ var inertZones = map[int]bool{0: true, 1: true, 2: true, 3: true, 7: true}
 // inert marks an inert card's feature.
 const inert = "~ "
 
-// cardFeature is one starting card: its player's seat, its zone, its name
-// ("?" for an unnamed card) and its state.
-func cardFeature(who string, zone int, c rulings.CardSpec, canon func(int) string) string {
+// cardFeature is one starting card as two features: who has it, in which
+// zone, its name ("?" for an unnamed card) and its owner; and that with its
+// state (position, counters, a Deck Master's returns: what a prompt may
+// tell in words rather than the board), which is not core.
+func cardFeature(who string, zone int, c rulings.CardSpec, canon func(int) string) (id, state string) {
 	name := "?"
 	if c.Card != nil {
 		name = strings.ToLower(c.Card.Name)
@@ -174,7 +178,8 @@ func cardFeature(who string, zone int, c rulings.CardSpec, canon func(int) strin
 	// a script writes down.
 	c.Card, c.Line, c.Owner, c.Zone = nil, 0, 0, 0
 	c.EquipTo = strings.ToLower(c.EquipTo)
-	return fmt.Sprintf("%s zone %d %s owner %s %+v", who, zone, name, owner, c)
+	id = fmt.Sprintf("%s zone %d %s owner %s", who, zone, name, owner)
+	return id, fmt.Sprintf("state %s %+v", id, c)
 }
 
 // distance is how far s (of size n) is from situation c: each feature of

@@ -271,6 +271,10 @@ func sealVariantsOf(t *testing.T, b *CheckedBank, seal *Seal, eng Engine, parse 
 		p := per[i]
 		t.Logf("%s: %-32s %3d variants, %3d refused, %3d keep the right answer (%d of them played)", b.Format, v.name, p.tried, p.refused, p.sameAnswer, p.sameAndPlayed)
 	}
+	for i, v := range loggedVariants {
+		p := logged[i]
+		t.Logf("%s: %-32s %3d variants, %3d refused, %3d keep the right answer (%d of them played; not asserted)", b.Format, v.name, p.tried, p.refused, p.sameAnswer, p.sameAndPlayed)
+	}
 }
 
 // TestSituationFeaturesMirror: a situation and its mirror (the players'
@@ -298,6 +302,17 @@ func TestSituationFeaturesMirror(t *testing.T) {
 	c := feats("A", "B", "", 7000)
 	if _, miss, _ := distance(a, c, c.size()); miss != 1 {
 		t.Errorf("another LP lacks %d features; want 1", miss)
+	}
+	// A card's state (what a prompt may tell in words) is not core; the
+	// card itself is.
+	up := strings.Replace(fmt.Sprintf(src, "A", "A", "B", "B", "B", 8000, "A", "B", "", "A"), "Dust Tornado (set)", "Dust Tornado", 1)
+	upSc, err := rulings.ParseScenario("t", []byte(up), cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := SituationFeatures(upSc)
+	if _, miss, _, missCore := distanceCore(a, u, u.size(), u.activeKinds()); miss != 1 || missCore != 0 {
+		t.Errorf("Dust Tornado face-up lacks %d features, %d core; want 1, 0", miss, missCore)
 	}
 	// An attempt shows each card's column; a script writes it down where
 	// the board let the engine place it.
