@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"substep/internal/ready"
@@ -186,6 +187,15 @@ func (p AttemptPage) Clock() string {
 	return fmt.Sprintf("%02d:%02d", int(d/time.Minute), int(d%time.Minute/time.Second))
 }
 
+// StudyRow is one rule section a certification's result sends the
+// candidate to, with how many of the missed questions test it. It names
+// no question: results that candidates pool then do not tell which
+// question of whose test was missed.
+type StudyRow struct {
+	Cite
+	Missed int
+}
+
 // ResultPage shows a scored attempt and its review.
 type ResultPage struct {
 	Base
@@ -194,7 +204,8 @@ type ResultPage struct {
 	Result    quizzes.Result
 	Topics    []TopicRow
 	Questions []QuizQuestion // the full review; empty while certification reviews are closed
-	Study     []QuizQuestion // the missed questions with the sections to study (certifications)
+	Study     []StudyRow     // the rule sections the missed questions test (certifications)
+	Missed    int            // how many questions were missed or left unanswered
 	Self      bool           // a self-assessment: never a certificate
 	Expired   bool           // the time ran out with nothing submitted
 	VerifyURL string
@@ -616,6 +627,7 @@ func (s *Server) attemptResult(c echo.Context) error {
 			return err
 		}
 	}
+	var missed []Cite
 	for i, it := range a.Items {
 		q, ok := bank.Question(it.QuestionID)
 		if !ok {
@@ -627,14 +639,34 @@ func (s *Server) attemptResult(c echo.Context) error {
 			continue
 		}
 		if picked != it.Correct {
-			qq := s.attemptQuestion(i+1, q, it, picked, false)
-			// The study list shows no situation, so its prompt tells it.
-			qq.Choices, qq.Situation = nil, nil
-			qq.Prompt, _ = q.SituationPrompt()
-			p.Study = append(p.Study, qq)
+			p.Missed++
+			missed = append(missed, s.cites(q.Cites)...)
 		}
 	}
+	p.Study = studyRows(missed)
 	return s.render(c, http.StatusOK, resultView(p))
+}
+
+// studyRows counts the sections the missed questions cite, most missed
+// first, then in the order of the rule pages' links.
+func studyRows(cites []Cite) []StudyRow {
+	var rows []StudyRow
+	at := map[string]int{}
+	for _, ct := range cites {
+		if i, ok := at[ct.URL]; ok {
+			rows[i].Missed++
+			continue
+		}
+		at[ct.URL] = len(rows)
+		rows = append(rows, StudyRow{Cite: ct, Missed: 1})
+	}
+	slices.SortStableFunc(rows, func(a, b StudyRow) int {
+		if a.Missed != b.Missed {
+			return b.Missed - a.Missed
+		}
+		return strings.Compare(a.URL, b.URL)
+	})
+	return rows
 }
 
 func (s *Server) verifyLookup(c echo.Context) error {

@@ -398,15 +398,31 @@ func TestCertificationEndToEnd(t *testing.T) {
 			if got := res.Text("strong.verdict"); got != "Passed" {
 				t.Errorf("verdict = %q", got)
 			}
-			// No review while the window is open: the three missed
-			// questions, each with the sections to study.
+			// No review while the window is open: the sections the three
+			// missed questions test, counted, and nothing that says which
+			// questions they were (no number, prompt or situation).
 			if n := len(res.All("ol.review li")); n != 0 {
 				t.Errorf("certification result reviews %d questions", n)
 			}
-			if n := len(res.All("ol.study li[data-n]")); n != 3 {
-				t.Errorf("study list has %d questions, want the 3 missed", n)
+			if got := res.Attr("p[data-missed]", "data-missed"); got != "3" {
+				t.Errorf("result says %q questions were missed, want 3", got)
 			}
-			if len(res.All("table.topics tr[data-topic]")) == 0 || len(res.All("ol.study p.cites a")) == 0 {
+			missed := 0
+			for _, li := range res.All("ol.study li[data-missed]") {
+				n, _ := attr(li, "data-missed")
+				k, err := strconv.Atoi(n)
+				if err != nil || k < 1 {
+					t.Errorf("study row counts %q missed questions", n)
+				}
+				missed += k
+			}
+			if missed < 3 {
+				t.Errorf("study rows count %d missed questions' sections, want at least one for each of the 3 missed", missed)
+			}
+			if len(res.All("ol.study li[data-n]")) != 0 || len(res.All("ol.study div.situation")) != 0 || len(res.All("ol.study li p")) != 0 {
+				t.Errorf("the study list names the missed questions")
+			}
+			if len(res.All("table.topics tr[data-topic]")) == 0 || len(res.All("ol.study li a")) == 0 {
 				t.Errorf("result lacks the topic table or the rule links")
 			}
 			code := res.Text("code[data-code]")
