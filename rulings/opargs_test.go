@@ -47,11 +47,7 @@ func TestOpArgErrors(t *testing.T) {
 			yaml := "- name: Test Card\n  kind: spell\n  effects:\n" +
 				"    - kind: activate\n      do:\n        - {op: draw, n: 1}\n" +
 				"    - kind: activate\n      do:\n        - " + tc.op + "\n"
-			_, err := LoadCatalogue(fstest.MapFS{"cards/x.yaml": {Data: []byte(yaml)}}, "cards")
-			got := ""
-			if err != nil {
-				got = strings.TrimPrefix(err.Error(), "card catalogue:\n")
-			}
+			got := loadError(yaml)
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("load error (-want +got):\n%s", diff)
 			}
@@ -85,4 +81,14 @@ func TestOpArgsAccepted(t *testing.T) {
 // word it reads is one the loader checks.
 func TestNoStringWhat(t *testing.T) {
 	wordsComparedWithStrings(t, "What", "To")
+}
+
+// loadError is the catalogue loader's error for one card file written as
+// cards/x.yaml, without the error's heading, or "" when it loads.
+func loadError(yaml string) string {
+	_, err := LoadCatalogue(fstest.MapFS{"cards/x.yaml": {Data: []byte(yaml)}}, "cards")
+	if err == nil {
+		return ""
+	}
+	return strings.TrimPrefix(err.Error(), "card catalogue:\n")
 }

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"testing/fstest"
 )
 
 // engineTypes type-checks the engine's files once for the tests that ask
@@ -352,11 +351,7 @@ func TestIfErrors(t *testing.T) {
 			yaml := "- name: Test Card\n  kind: monster\n  effects:\n" +
 				"    - kind: ignition\n      do:\n        - {op: draw, n: 1}\n" +
 				"    - kind: ignition\n      if: \"" + tc.cond + "\"\n      do:\n        - {op: draw, n: 1}\n"
-			_, err := LoadCatalogue(fstest.MapFS{"cards/x.yaml": {Data: []byte(yaml)}}, "cards")
-			got := ""
-			if err != nil {
-				got = strings.TrimPrefix(err.Error(), "card catalogue:\n")
-			}
+			got := loadError(yaml)
 			if got != tc.want {
 				t.Errorf("load error:\n got %s\nwant %s", got, tc.want)
 			}
@@ -384,11 +379,7 @@ func TestWordErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			yaml := "- name: Test Card\n  kind: trap\n  effects:\n    - kind: " + tc.kind + "\n      " + tc.field + "\n      do:\n        - {op: draw, n: 1}\n"
-			_, err := LoadCatalogue(fstest.MapFS{"cards/x.yaml": {Data: []byte(yaml)}}, "cards")
-			got := ""
-			if err != nil {
-				got = strings.TrimPrefix(err.Error(), "card catalogue:\n")
-			}
+			got := loadError(yaml)
 			if got != tc.want {
 				t.Errorf("load error:\n got %s\nwant %s", got, tc.want)
 			}
@@ -431,11 +422,7 @@ func TestSubtypes(t *testing.T) {
 		"[winged]":     `cards/x.yaml:1: Test Card: subtype "winged" is not one of continuous, counter, effect, equip, field, flip, fusion, gemini, link, normal, pendulum, quick-play, ritual, spirit, synchro, token, tuner, union, xyz`,
 	} {
 		yaml := "- name: Test Card\n  kind: trap\n  subtypes: " + subs + "\n"
-		_, err := LoadCatalogue(fstest.MapFS{"cards/x.yaml": {Data: []byte(yaml)}}, "cards")
-		got := ""
-		if err != nil {
-			got = strings.TrimPrefix(err.Error(), "card catalogue:\n")
-		}
+		got := loadError(yaml)
 		if got != want {
 			t.Errorf("load error:\n got %s\nwant %s", got, want)
 		}
