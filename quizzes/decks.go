@@ -86,6 +86,9 @@ func (w withDecks) Parse(scenario string) (Parsed, error) {
 //	allowed <card>     what admits the card to the Domain (name, archetype,
 //	                   attribute, type, divine, spell, trap), or not allowed
 //	deck master        the Deck Master's name, or none
+//	outside count      how many distinct cards are outside the Domain (a
+//	                   count over the whole list, which no check of one
+//	                   card answers)
 var (
 	reDeckProblemsOf = regexp.MustCompile(`^problems (.+)$`)
 	reDeckAllowed    = regexp.MustCompile(`^allowed (.+)$`)
@@ -106,6 +109,8 @@ func AskDeck(res domain.Result, query string) (string, error) {
 		return fmt.Sprint(res.ExtraCount), nil
 	case "problems":
 		return problemRules(res.Problems, ""), nil
+	case "outside count":
+		return fmt.Sprint(outsideCount(res.Problems)), nil
 	case "deck master":
 		if res.DeckMaster == nil {
 			return "none", nil
@@ -124,6 +129,17 @@ func AskDeck(res domain.Result, query string) (string, error) {
 		return "not allowed", nil
 	}
 	return "", fmt.Errorf("unknown deck query %q", query)
+}
+
+// outsideCount counts the distinct cards outside the Domain.
+func outsideCount(ps []domain.Problem) int {
+	seen := map[string]bool{}
+	for _, p := range ps {
+		if p.Rule == domain.RuleDomain {
+			seen[normalize(p.Card)] = true
+		}
+	}
+	return len(seen)
 }
 
 // problemRules lists the distinct rules broken (by card when card is set).

@@ -133,6 +133,7 @@ func TestAskDeck(t *testing.T) {
 		{"allowed gemini elf", "type"},
 		{"allowed Sangan", "not allowed"},
 		{"deck master", "none"},
+		{"outside count", "1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
