@@ -107,10 +107,10 @@ func heuristicScore(pool []*Checked, score func(q *Checked, i int) float64) (got
 // getting worse: on 7 December 2026 picking the longest choice scored
 // +3.5 SD on Domain (97.0 of 274, chance 71.5), which the bank's authors
 // should bring under 3. HAT scored +3.7 SD (89.6 of 229, chance 65.0) and
-// the shortest -3.0 SD until its location, list and legality questions got
-// distractors of every length (another zone the card could have gone to,
-// the other player's zone, the reason behind a wrong winner): now +1.3 SD (73.6) and
-// -1.4 SD (55.8).
+// the shortest -3.0 SD (44.8) until its location, list and legality
+// questions got distractors of every length (another zone the card could
+// have gone to, the other player's zone, the reason behind a wrong
+// winner): now +1.1 SD (72.6) and -1.1 SD (57.8).
 const heuristicLimit = 4.0
 
 // TestChoiceHeuristicsAtChance: no trick on the choices' text alone (the
