@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+
+	"substep/rulings"
 )
 
 // DistractComputed is the value of a question's `distractors` key that asks
@@ -54,6 +57,10 @@ var (
 	reInt      = regexp.MustCompile(`^-?\d+$`)
 	reLinkList = regexp.MustCompile(`^[^,]+ \([A-F]\)(, [^,]+ \([A-F]\))+$`)
 	reAskCard  = regexp.MustCompile(`^(?:chain(?: \d+)? link \d+)$`)
+	// reRawVerdict is a legality verdict as the engine writes it, a
+	// citation with no words ("illegal: hat-07#rule"): another format's
+	// page named in a choice tells a candidate it is wrong.
+	reRawVerdict = regexp.MustCompile(`^illegal: [a-z0-9-]+#[a-z0-9-]+$`)
 )
 
 // zoneNames are the places a location answer names, after "X's ".
@@ -89,6 +96,9 @@ func distract(format string, q *Question, got string, across map[string]string, 
 		}
 		if _, bad := EngineWording(v); bad {
 			continue
+		}
+		if reRawVerdict.MatchString(n) || n == "(card)" {
+			continue // a bare citation, or a card the duel leaves unnamed, is no choice for a candidate
 		}
 		have[n] = true
 		q.Choices = append(q.Choices, Choice{ID: choiceID(q.ID, v), Value: v})
@@ -270,11 +280,35 @@ func cardsOf(list string) []string {
 		return nil
 	}
 	var out []string
-	for _, c := range strings.Split(list, ", ") {
-		if i := strings.LastIndex(c, " ("); i > 0 && strings.HasSuffix(c, ")") {
-			c = c[:i]
+	parts := strings.Split(list, ", ")
+	for i := 0; i < len(parts); i++ {
+		c := parts[i]
+		// a name with a comma in it ("Ryko, Lightsworn Hunter") is one card
+		if i+1 < len(parts) && knownCard(c+", "+withoutOwner(parts[i+1])) {
+			c, i = c+", "+parts[i+1], i+1
 		}
-		out = append(out, c)
+		out = append(out, withoutOwner(c))
 	}
 	return out
+}
+
+// withoutOwner drops a list entry's "(B)" owner or controller mark.
+func withoutOwner(c string) string {
+	if i := strings.LastIndex(c, " ("); i > 0 && strings.HasSuffix(c, ")") {
+		return c[:i]
+	}
+	return c
+}
+
+// catalogue is the engine's card catalogue, loaded once for knownCard.
+var catalogue = sync.OnceValues(rulings.DefaultCatalogue)
+
+// knownCard reports whether name is a card of the engine's catalogue.
+func knownCard(name string) bool {
+	cat, err := catalogue()
+	if err != nil {
+		return false
+	}
+	_, ok := cat.Lookup(name)
+	return ok
 }

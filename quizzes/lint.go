@@ -21,7 +21,9 @@ type Situation func(q *Checked) (string, error)
 //   - fewer than MinChoices choices, unless the question is Binary;
 //   - a choice a candidate reads describes the engine ("no such chain",
 //     "the replay stops") rather than the game, or a prompt calls the
-//     situation "the replay" (a battle rule to a judge).
+//     situation "the replay" (a battle rule to a judge);
+//   - a choice shows a raw engine value: a bare citation ("illegal:
+//     hat-07#rule", which names another format's page) or "(card)".
 //
 // That the engine computes each answer is Check's job; that cited anchors
 // exist is checked against the rule pages by internal/app's tests.
@@ -71,6 +73,9 @@ func Lint(set *Set, situation Situation) []string {
 			for _, c := range q.Choices {
 				if w, ok := EngineWording(c.Label()); ok {
 					bad("choice %q describes the engine (%q), not the game", c.Label(), w)
+				}
+				if l := normalize(c.Label()); reRawVerdict.MatchString(l) || l == "(card)" {
+					bad("choice %q shows the engine's raw value: give it words (a bare citation names the page that rules it; \"(card)\" is a card the duel leaves unnamed)", c.Label())
 				}
 			}
 		}

@@ -55,6 +55,8 @@ func TestLint(t *testing.T) {
 			[]string{`goat: q1: choice "The replay never gets there" describes the engine ("the replay never"), not the game`}},
 		{"the situation called a replay", []*Checked{lintQ("q1", PoolCertification, "Where is Sangan when the replay ends?", "s1", "location Sangan", false, four...)}, nil,
 			[]string{`goat: q1: prompt describes the engine's run ("the replay ends"), not the game: say "after the last step" or "in this situation"`}},
+		{"a raw verdict", []*Checked{lintQ("q1", PoolCertification, "Is line 3 allowed?", "s1", "legal line 3", false, "legal", "illegal: hat-07#rule", "illegal: x", "illegal: y")}, nil,
+			[]string{`goat: q1: choice "illegal: hat-07#rule" shows the engine's raw value: give it words (a bare citation names the page that rules it; "(card)" is a card the duel leaves unnamed)`}},
 		{"a battle replay is a rule, not the engine", []*Checked{lintQ("q1", PoolCertification, "Does a replay start a new attack?", "s1", "location Sangan", false, four...)}, nil, nil},
 	}
 	for _, tt := range tests {
