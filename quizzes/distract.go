@@ -31,20 +31,15 @@ var engineWords = []string{"no such chain", "no such link", "no such player", "n
 var enginePromptWords = []string{"the replay ends", "end of the replay", "this replay", "the engine"}
 
 // EnginePrompt reports the engine phrase a prompt uses, if any.
-func EnginePrompt(prompt string) (string, bool) {
-	t := normalize(prompt)
-	for _, w := range enginePromptWords {
-		if strings.Contains(t, w) {
-			return w, true
-		}
-	}
-	return "", false
-}
+func EnginePrompt(prompt string) (string, bool) { return phraseIn(prompt, enginePromptWords) }
 
 // EngineWording reports the engine phrase a choice's text uses, if any.
-func EngineWording(text string) (string, bool) {
+func EngineWording(text string) (string, bool) { return phraseIn(text, engineWords) }
+
+// phraseIn reports the first of phrases that text contains, normalised.
+func phraseIn(text string, phrases []string) (string, bool) {
 	t := normalize(text)
-	for _, w := range engineWords {
+	for _, w := range phrases {
 		if strings.Contains(t, w) {
 			return w, true
 		}
