@@ -2,12 +2,15 @@ package quizzes
 
 import (
 	"fmt"
+	"io/fs"
 	"maps"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"substep/content"
 	"substep/rulings"
 )
 
@@ -365,4 +368,43 @@ func TestSealKnowsShownBoards(t *testing.T) {
 	if n == 0 {
 		t.Skip("no certification question starts in the Draw or Standby Phase")
 	}
+}
+
+// BenchmarkSealRefuses is the seal's work on one replay request: every
+// bundled scenario asked in turn against the seal of the embedded banks
+// (the replay tools ask it once per pasted scenario). It reports the
+// slowest scenario's time as well as the mean.
+func BenchmarkSealRefuses(b *testing.B) {
+	set, err := loadEmbedded()
+	if err != nil {
+		b.Fatal(err)
+	}
+	cat, err := rulings.DefaultCatalogue()
+	if err != nil {
+		b.Fatal(err)
+	}
+	names, err := fs.Glob(content.FS, "scenarios/*.scn")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var scs []*rulings.Scenario
+	for _, n := range names {
+		src, err := fs.ReadFile(content.FS, n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if sc, err := rulings.ParseScenario(n, src, cat); err == nil {
+			scs = append(scs, sc)
+		}
+	}
+	seal := set.Seal(scs...)
+	var worst time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sc := scs[i%len(scs)]
+		t0 := time.Now()
+		seal.Refuses(sc)
+		worst = max(worst, time.Since(t0))
+	}
+	b.ReportMetric(float64(worst.Microseconds()), "worst-µs")
 }
