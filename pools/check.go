@@ -96,21 +96,6 @@ func (r Result) ShareQuery() string {
 	return v.Encode()
 }
 
-// DeckKey names the deck r checked, whatever the format it was checked in
-// and however the list was written (order, .ydk, ydke://, names): the Deck
-// Master and each part's recognised passcodes, sorted. It is "" when no
-// card was recognised.
-func (r Result) DeckKey() string {
-	d, err := domain.ParseYDKE(r.YDKE)
-	if err != nil || len(d.Main)+len(d.Extra)+len(d.Side) == 0 {
-		return ""
-	}
-	for _, part := range [][]uint32{d.Main, d.Extra, d.Side} {
-		slices.Sort(part)
-	}
-	return fmt.Sprint(r.Master, d.Main, d.Extra, d.Side)
-}
-
 // Checker checks decks in every format: Goat, Edison and HAT against
 // their pools, Domain with rulings/domain.
 type Checker struct {

@@ -101,7 +101,7 @@ type Replay struct {
 	Start     *rulings.State
 	Narration []rulings.Narration
 	// Key is the situation's rulings.Scenario.Key ("" for deck questions
-	// and fake engines): Set.Sealed knows a certification situation by it.
+	// and fake engines): the same situation however its script is written.
 	Key string
 	// Scenario is the parsed situation (nil for deck questions and fake
 	// engines): Set.Seal knows the situations near it by its features.
@@ -301,14 +301,7 @@ func (b *CheckedBank) InPool(pool string) *CheckedBank {
 // Set is every checked bank, by format.
 type Set struct {
 	banks map[string]*CheckedBank
-	// sealed holds the Keys of the certification questions' situations.
-	sealed map[string]bool
 }
-
-// Sealed reports whether key (a rulings.Scenario.Key) is a certification
-// question's situation, which the replay tools must not play for anyone
-// (a candidate could paste a test's situation, rewritten as a script).
-func (s *Set) Sealed(key string) bool { return key != "" && s.sealed[key] }
 
 // Bank returns a format's checked bank.
 func (s *Set) Bank(format string) (*CheckedBank, bool) {
@@ -351,7 +344,7 @@ func (e *CheckError) Error() string {
 // author's answer is not the engine's. Every failure is listed in one
 // *CheckError; a server must refuse to start on it.
 func Check(banks []*Bank, eng Engine) (*Set, error) {
-	set := &Set{banks: map[string]*CheckedBank{}, sealed: map[string]bool{}}
+	set := &Set{banks: map[string]*CheckedBank{}}
 	var problems []string
 	cache := newParseCache(eng)
 	for _, b := range banks {
@@ -366,11 +359,6 @@ func Check(banks []*Bank, eng Engine) (*Set, error) {
 			}
 			cb.Questions = append(cb.Questions, c)
 			cb.byID[q.ID] = c
-			// A bundled scenario is public anyway (and TestBoards wants
-			// none under a certification question).
-			if q.Pool == PoolCertification && q.ScenarioFile == "" && c.Replay.Key != "" {
-				set.sealed[c.Replay.Key] = true
-			}
 		}
 		set.banks[b.Format] = cb
 	}
