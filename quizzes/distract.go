@@ -5,9 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-
-	"substep/rulings"
 )
 
 // DistractComputed is the value of a question's `distractors` key that asks
@@ -295,12 +292,9 @@ func withoutOwner(c string) string {
 	return c
 }
 
-// catalogue is the engine's card catalogue, loaded once for knownCard.
-var catalogue = sync.OnceValues(rulings.DefaultCatalogue)
-
 // knownCard reports whether name is a card of the engine's catalogue.
 func knownCard(name string) bool {
-	cat, err := catalogue()
+	cat, err := defaultCatalogue()
 	if err != nil {
 		return false
 	}

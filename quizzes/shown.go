@@ -16,7 +16,9 @@ var shownPhases = map[string]string{"Draw Phase": "draw", "Standby Phase": "stan
 // writes phase: and turn number: from the board).
 var headerKeys = []string{"title:", "formats:", "turn:", "players:", "teams:", "match:", "duel:", "limited:", "semi-limited:", "forbidden:"}
 
-var shownCatalogue = sync.OnceValues(rulings.DefaultCatalogue)
+// defaultCatalogue is the embedded card catalogue, loaded once for the
+// checks that need card names outside an engine (ShownScenario, knownCard).
+var defaultCatalogue = sync.OnceValues(rulings.DefaultCatalogue)
 
 // ShownScenario is sc as a script re-types the board an attempt shows (st,
 // the state before the first step) and its steps, when that board is not
@@ -46,7 +48,7 @@ func ShownScenario(sc *rulings.Scenario, st *rulings.State) *rulings.Scenario {
 			b.WriteString(strings.TrimSpace(sc.Source[a.Line-1]) + "\n")
 		}
 	}
-	cat, err := shownCatalogue()
+	cat, err := defaultCatalogue()
 	if err != nil {
 		return nil
 	}
