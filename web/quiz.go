@@ -155,7 +155,6 @@ type QuizQuestion struct {
 	// Attempts and reviews never show the script.
 	Situation *Situation
 	Prompt    string // the prompt as shown (line numbers as steps in a situation)
-	Topic     string // the topic's title, for the study list
 }
 
 // Situation is what a candidate sees of a question's scenario: the board
@@ -463,11 +462,7 @@ func (s *Server) question(n int, q *quizzes.Checked, order []string, picked stri
 // attemptQuestion builds an attempt's question: its situation, and its
 // choices under the attempt's own ids in the attempt's order.
 func (s *Server) attemptQuestion(n int, q *quizzes.Checked, it quizzes.Item, picked string, review bool) QuizQuestion {
-	qq := QuizQuestion{N: n, Q: q, Cites: s.cites(q.Cites), Topic: q.Topic}
-	if t, ok := s.d.Site.Topic(q.Topic); ok {
-		qq.Topic = t.Title
-	}
-	qq = withSituation(qq, q)
+	qq := withSituation(QuizQuestion{N: n, Q: q, Cites: s.cites(q.Cites)}, q)
 	stable := func(id string) string { st, _ := it.StableID(id); return st }
 	return withChoices(qq, q, it.Choices, stable, it.Correct, picked, review)
 }
@@ -648,7 +643,7 @@ func (s *Server) attemptResult(c echo.Context) error {
 }
 
 // studyRows counts the sections the missed questions cite, most missed
-// first, then in the order of the rule pages' links.
+// first, then by link.
 func studyRows(cites []Cite) []StudyRow {
 	var rows []StudyRow
 	at := map[string]int{}
